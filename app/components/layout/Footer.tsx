@@ -1,0 +1,137 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ShopSettings } from '../../../core/shop';
+import paymentMethods from '../../assets/payment-methods.svg';
+import { ChevronIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../icons';
+import { FOOTER_QUICK_LINKS, FOOTER_USEFUL_LINKS, type NavLinkItem } from './nav';
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+export function Footer({ shop }: { shop: ShopSettings }) {
+  // Small screens show the columns as accordions, one open at a time.
+  const [openColumn, setOpenColumn] = useState<number | null>(null);
+  const toggle = (index: number) => setOpenColumn((current) => (current === index ? null : index));
+  const columns: Array<{ title: string; body: ReactNode }> = [
+    {
+      title: 'Contact Us',
+      body: (
+        <ul className="space-y-3 text-sm">
+          <li>
+            <a href={telHref(shop.phone)} className="flex items-center gap-2 hover:underline">
+              <PhoneIcon /> {shop.phone}
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${shop.email}`} className="flex items-center gap-2 hover:underline">
+              <MailIcon /> {shop.email}
+            </a>
+          </li>
+        </ul>
+      ),
+    },
+    { title: 'Useful Links', body: <LinkList links={FOOTER_USEFUL_LINKS} /> },
+    { title: 'Quick Links', body: <LinkList links={FOOTER_QUICK_LINKS} /> },
+  ];
+
+  return (
+    <footer className="mt-16 bg-stone-900 text-stone-200">
+      <div className="mx-auto grid max-w-7xl gap-2 px-4 py-10 md:grid-cols-3 md:gap-8">
+        {columns.map((column, index) => (
+          <FooterColumn
+            key={column.title}
+            title={column.title}
+            open={openColumn === index}
+            onToggle={() => toggle(index)}
+          >
+            {column.body}
+          </FooterColumn>
+        ))}
+      </div>
+      <div className="border-t border-stone-700">
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-6 md:flex-row md:justify-between">
+          <ul className="flex gap-3" aria-label="Social media">
+            <li>
+              <a
+                href={shop.facebookUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${shop.name} on Facebook (opens in a new tab)`}
+                className="block rounded-full bg-stone-800 p-2 hover:bg-brand-700"
+              >
+                <FacebookIcon />
+              </a>
+            </li>
+            <li>
+              <a
+                href={shop.instagramUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${shop.name} on Instagram (opens in a new tab)`}
+                className="block rounded-full bg-stone-800 p-2 hover:bg-brand-700"
+              >
+                <InstagramIcon />
+              </a>
+            </li>
+          </ul>
+          <img
+            src={paymentMethods}
+            alt="Accepted payment methods: UPI, RuPay, Visa, Mastercard, wallets, cash on delivery"
+            width={360}
+            height={40}
+            loading="lazy"
+            className="h-8 w-auto"
+          />
+          <p className="text-sm text-stone-300">© 2025 {shop.name}. All rights reserved.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({
+  title,
+  open,
+  onToggle,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  const panelId = useId();
+  return (
+    <section className="border-b border-stone-700 md:border-0">
+      <h2 className="hidden pb-4 text-base font-semibold text-white md:block">{title}</h2>
+      <h2 className="md:hidden">
+        <button
+          type="button"
+          className="flex w-full items-center justify-between py-4 text-base font-semibold text-white"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
+          {title}
+          <ChevronIcon className={`size-4 transition ${open ? 'rotate-180' : ''}`} />
+        </button>
+      </h2>
+      <div id={panelId} className={`${open ? 'block' : 'hidden'} pb-4 md:block`}>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function LinkList({ links }: { links: NavLinkItem[] }) {
+  return (
+    <ul className="space-y-2 text-sm">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="hover:underline">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

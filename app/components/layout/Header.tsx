@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { ShopSettings } from '../../../core/shop';
+import { useCart } from '../../cart/cart-store';
+import { cartQuantity } from '../../../core/cart';
+import { BagIcon, ChevronIcon, MenuIcon, UserIcon } from '../icons';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { MAIN_NAV } from './nav';
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `py-2 text-sm font-medium hover:text-brand-700 ${isActive ? 'text-brand-700' : 'text-stone-800'}`;
+
+export function Header({ shop }: { shop: ShopSettings }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+        <button
+          type="button"
+          className="-ml-2 rounded p-2 lg:hidden"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <MenuIcon />
+        </button>
+        <Link to="/" aria-label={`${shop.name}, home`} className="shrink-0">
+          <Logo name={shop.name} />
+        </Link>
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-7">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to} className="group relative">
+                <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
+                  {item.label}
+                  {item.children && <ChevronIcon className="ml-1 inline size-3" />}
+                </NavLink>
+                {item.children && (
+                  <ul className="invisible absolute left-0 top-full z-40 w-52 rounded-md border border-stone-200 bg-white py-2 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                    {item.children.map((child) => (
+                      <li key={child.to}>
+                        <Link to={child.to} className="block px-4 py-2 text-sm hover:bg-brand-50">
+                          {child.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1">
+          <Link to="/signin" className="rounded p-2 hover:text-brand-700" aria-label="Login">
+            <UserIcon />
+          </Link>
+          <CartLink />
+        </div>
+      </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}
+
+function CartLink() {
+  const [cart] = useCart();
+  const count = cartQuantity(cart);
+  return (
+    <Link
+      to="/cart"
+      className="relative rounded p-2 hover:text-brand-700"
+      aria-label={count > 0 ? `Cart, ${count} item${count === 1 ? '' : 's'}` : 'Cart'}
+    >
+      <BagIcon />
+      {count > 0 && (
+        <span
+          data-testid="cart-badge"
+          className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-brand-700 px-1 text-xs font-semibold text-white"
+        >
+          {count}
+        </span>
+      )}
+    </Link>
+  );
+}

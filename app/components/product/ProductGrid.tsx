@@ -1,0 +1,52 @@
+import { Link, useNavigation } from 'react-router';
+import type { ProductCard as Card } from '../../../core/product';
+import { TITLE_CUT_LENGTH } from '../../../core/constants';
+import { cutTitle } from '../../../core/product';
+import { ResponsiveImage } from '../ResponsiveImage';
+import { Spinner } from '../Spinner';
+import { DiscountBadge, Price } from './Price';
+
+/** Two columns on small screens, three on large; products arrive newest first. */
+export function ProductGrid({ products, priorityCount = 0 }: { products: Card[]; priorityCount?: number }) {
+  const navigation = useNavigation();
+  if (navigation.state === 'loading' && products.length === 0) return <Spinner label="Loading products" />;
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3" data-testid="product-grid">
+      {products.map((product, index) => (
+        <li key={product._id}>
+          <ProductCard product={product} priority={index < priorityCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProductCard({ product, priority }: { product: Card; priority: boolean }) {
+  return (
+    <Link to={`/product/${product.slug}`} className="group block" data-testid="product-card">
+      <div className="relative overflow-hidden rounded-lg bg-stone-100">
+        <ResponsiveImage
+          src={product.image}
+          alt=""
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, 46vw"
+          width={1200}
+          height={1200}
+          priority={priority}
+          className="aspect-square w-full object-cover transition duration-300 group-hover:scale-105"
+        />
+        {product.isDiscount && (
+          <span className="absolute left-2 top-2">
+            <DiscountBadge discount={product.discount} />
+          </span>
+        )}
+      </div>
+      <h3 className="mt-3 text-sm font-medium text-ink group-hover:text-brand-700 md:text-base">
+        <span className="md:hidden">{cutTitle(product.title, TITLE_CUT_LENGTH)}</span>
+        <span className="hidden md:inline">{product.title}</span>
+      </h3>
+      <div className="mt-1">
+        <Price price={product.price} originalPrice={product.originalPrice} isDiscount={product.isDiscount} />
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,1 @@
+export type { ShopSettings as ShopInfo } from '../../core/shop.ts';

@@ -1,0 +1,87 @@
+import { useEffect } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { Header } from './components/layout/Header';
+import { Footer } from './components/layout/Footer';
+import { AnnouncementBar } from './components/layout/AnnouncementBar';
+import { ToastHost } from './components/ToastHost';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { shop: context.shop, origin: context.origin };
+}
+
+// Shop settings come from configuration and never change while the page is open.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#963f1d" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
+        {data && <AnnouncementBar shop={data.shop} />}
+        {data && <Header shop={data.shop} />}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {data && <Footer shop={data.shop} />}
+        <ScrollToTop />
+        <ToastHost />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.SSR) console.error(error);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <title>Page not found</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-semibold">Error, page not found</h1>
+      <p className="mt-4 text-stone-600">The page you are looking for does not exist or has moved.</p>
+      <a href="/shop" className="btn-primary mt-8">
+        Continue shopping
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home/route.tsx'),
+  route('shop', 'routes/shop.tsx'),
+  route('product/:productId', 'routes/product/route.tsx'),
+  route('about-us', 'routes/static-page.tsx', { id: 'about-us' }),
+  route('shipping-policy', 'routes/static-page.tsx', { id: 'shipping-policy' }),
+  route('return-policy', 'routes/static-page.tsx', { id: 'return-policy' }),
+  route('privacy-policy', 'routes/static-page.tsx', { id: 'privacy-policy' }),
+  route('terms-of-service', 'routes/static-page.tsx', { id: 'terms-of-service' }),
+  // Screens that later issues fill in; each already exists with its title.
+  route('signin', 'routes/coming-soon.tsx', { id: 'signin' }),
+  route('signup', 'routes/coming-soon.tsx', { id: 'signup' }),
+  route('forgot-password', 'routes/coming-soon.tsx', { id: 'forgot-password' }),
+  route('reset-password/:tokenId', 'routes/coming-soon.tsx', { id: 'reset-password' }),
+  route('verify-email', 'routes/coming-soon.tsx', { id: 'verify-email' }),
+  route('verify-email/:tokenId', 'routes/coming-soon.tsx', { id: 'verify-email-token' }),
+  route('cart', 'routes/coming-soon.tsx', { id: 'cart' }),
+  route('checkout', 'routes/coming-soon.tsx', { id: 'checkout' }),
+  route('payment/status', 'routes/coming-soon.tsx', { id: 'payment-status' }),
+  route('track-your-order', 'routes/coming-soon.tsx', { id: 'track-your-order' }),
+  route('contact-us', 'routes/coming-soon.tsx', { id: 'contact-us' }),
+  route('profile/*', 'routes/coming-soon.tsx', { id: 'profile' }),
+  route('sitemap.xml', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

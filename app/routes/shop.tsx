@@ -1,0 +1,31 @@
+import type { Route } from './+types/shop';
+import { toProductCard } from '../../core/product';
+import { pageMeta } from '../lib/meta';
+import { ProductGrid } from '../components/product/ProductGrid';
+import { CatalogError } from '../components/CatalogError';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { products: (await context.catalog.listProducts()).map(toProductCard) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    matches,
+    title: 'Shop our latest products',
+    description:
+      'Browse handcrafted wall art, lamps, vases and collectible toys. Prices in rupees, cash on delivery across India.',
+    path: '/shop',
+  });
+
+export default function Shop({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="mb-8 text-center text-2xl font-semibold md:text-3xl">Shop Our Latest Products</h1>
+      <ProductGrid products={loaderData.products} priorityCount={2} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <CatalogError />;
+}

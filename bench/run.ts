@@ -1,0 +1,92 @@
+// npm run bench: throughput and tail latency of the catalogue API and the product page, each beside the same
+// server sending a stored copy of the same bytes (the ceiling). Runs on the local PostgreSQL when it answers.
+import autocannon from 'autocannon';
+import { ensureBuild, localPostgres, startShop } from './server-process.ts';
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const PORT = 3250;
+
+interface Measure {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string): Promise<Measure> {
+  // A short warm-up so JIT and caches settle before the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+async function storeCopy(origin: string, path: string, name: string): Promise<string> {
+  const response = await fetch(`${origin}${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  const body = Buffer.from(await response.arrayBuffer());
+  const stored = await fetch(`${origin}/__bench/static/${name}`, {
+    method: 'PUT',
+    headers: { 'content-type': response.headers.get('content-type') ?? 'application/octet-stream' },
+    body,
+  });
+  if (stored.status !== 204) throw new Error('Could not store the ceiling copy');
+  return `${origin}/__bench/static/${name}`;
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+async function main() {
+  ensureBuild(process.argv.includes('--rebuild'));
+  const databaseUrl = await localPostgres('shop_bench');
+  const shop = await startShop(PORT, { BENCH_CEILING: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  try {
+    const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
+      products: Array<{ slug: string }>;
+    };
+    const productPath = `/product/${products[0]!.slug}`;
+    const targets = [
+      { name: 'GET /api/product/all-products', path: '/api/product/all-products', copy: 'all-products' },
+      { name: `SSR ${productPath}`, path: productPath, copy: 'product-page' },
+    ];
+
+    console.log(
+      `\nDatabase: ${databaseUrl ? 'PostgreSQL (local)' : 'PGlite (no PostgreSQL answered)'}; ${CONNECTIONS} connections, ${DURATION_S} s per run\n`,
+    );
+    console.log(
+      `${'target'.padEnd(56)}${pad('req/s', 10)}${pad('p99 ms', 9)}${pad('ceiling req/s', 15)}${pad('ceiling p99', 13)}${pad('ratio', 8)}`,
+    );
+    const results: Record<string, { real: Measure; ceiling: Measure }> = {};
+    for (const target of targets) {
+      const ceilingUrl = await storeCopy(shop.origin, target.path, target.copy);
+      const real = await measure(`${shop.origin}${target.path}`);
+      const ceiling = await measure(ceilingUrl);
+      results[target.copy] = { real, ceiling };
+      const ratio = real.requestsPerSecond / ceiling.requestsPerSecond;
+      console.log(
+        `${target.name.padEnd(56)}${pad(real.requestsPerSecond.toFixed(0), 10)}${pad(real.p99, 9)}${pad(ceiling.requestsPerSecond.toFixed(0), 15)}${pad(ceiling.p99, 13)}${pad(ratio.toFixed(2), 8)}`,
+      );
+      if (real.errors > 0) console.log(`  ! ${real.errors} errors or non-2xx answers`);
+    }
+
+    const api = results['all-products']!;
+    const page = results['product-page']!;
+    console.log('\nGoals:');
+    console.log(
+      `  API at least 0.5 of its ceiling: ${(api.real.requestsPerSecond / api.ceiling.requestsPerSecond).toFixed(2)} ${api.real.requestsPerSecond / api.ceiling.requestsPerSecond >= 0.5 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  product page SSR at least 300 req/s${databaseUrl ? ' on PostgreSQL' : ''}: ${page.real.requestsPerSecond.toFixed(0)} ${page.real.requestsPerSecond >= 300 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await shop.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import pg from 'pg';
+
+export interface RunningShop {
+  origin: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Builds the storefront unless a build exists (or rebuild is asked for). */
+export function ensureBuild(rebuild = false): void {
+  if (rebuild || !existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' });
+}
+
+/** A database on the local PostgreSQL, created if missing; null when no server answers. */
+export async function localPostgres(name: string): Promise<string | null> {
+  const base = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => {});
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Starts `tsx server/main.ts` in production mode on a fresh data directory and waits for /api/health. */
+export async function startShop(port: number, env: Record<string, string>): Promise<RunningShop> {
+  const dataDir = `.cache/run-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The shop exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('The shop did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    origin,
+    process: child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,98 @@
+// npm run lighthouse: Lighthouse's mobile preset on home, shop and a product page of the production build,
+// plus the JavaScript a product page loads, gzipped.
+import { gzipSync } from 'node:zlib';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { ensureBuild, startShop } from '../bench/server-process.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+
+const PORT = 3260;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** Renders every image variant a page references, so the measured run sees a warm media cache. */
+async function warm(origin: string, path: string): Promise<void> {
+  const html = await (await fetch(origin + path)).text();
+  const urls = new Set<string>();
+  for (const [, list] of html.matchAll(/srcSet="([^"]+)"/gi)) {
+    for (const candidate of list!.split(',')) urls.add(candidate.trim().split(/\s+/)[0]!);
+  }
+  const queue = [...urls];
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let url = queue.pop(); url; url = queue.pop()) await fetch(origin + url.replace(/&amp;/g, '&'));
+    }),
+  );
+}
+
+async function main() {
+  ensureBuild(process.argv.includes('--rebuild'));
+  const shop = await startShop(PORT, {});
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
+      products: Array<{ slug: string }>;
+    };
+    const pages = [
+      { name: 'home', path: '/' },
+      { name: 'shop', path: '/shop' },
+      { name: 'product', path: `/product/${products[0]!.slug}` },
+    ];
+    for (const page of pages) await warm(shop.origin, page.path);
+
+    mkdirSync('lighthouse-results', { recursive: true });
+    console.log(`\n${'page'.padEnd(60)}${CATEGORIES.map((category) => category.padStart(16)).join('')}`);
+    let productScripts: string[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(shop.origin + page.path, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+      const { lhr } = result;
+      writeFileSync(`lighthouse-results/${page.name}.json`, JSON.stringify(lhr));
+      const scores = CATEGORIES.map((category) =>
+        String(Math.round((lhr.categories[category]?.score ?? 0) * 100)).padStart(16),
+      );
+      console.log(`${`${page.name} ${page.path}`.padEnd(60)}${scores.join('')}`);
+      for (const category of CATEGORIES) {
+        const failing = lhr.categories[category]!.auditRefs.map((ref) => lhr.audits[ref.id]!).filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 0.9 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'notApplicable',
+        );
+        for (const audit of failing)
+          console.log(`    ${category}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+      }
+      if (page.name === 'product') {
+        const requests =
+          (
+            lhr.audits['network-requests']?.details as
+              { items?: Array<{ url: string; resourceType?: string }> } | undefined
+          )?.items ?? [];
+        productScripts = requests.filter((request) => request.resourceType === 'Script').map((request) => request.url);
+      }
+    }
+
+    let gzipped = 0;
+    for (const url of productScripts) gzipped += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+    console.log(
+      `\nProduct page JavaScript: ${productScripts.length} files, ${(gzipped / 1024).toFixed(1)} KB gzipped (goal: at most 120 KB)`,
+    );
+    console.log('Full reports: lighthouse-results/*.json');
+  } finally {
+    chrome.kill();
+    await shop.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole test suite: static checks, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
+# then the production build and end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== lint, format and types"
+npx eslint .
+npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
+npm run typecheck
+
+echo "== unit and API tests${TEST_DATABASE_URL:+ (also on PostgreSQL)}"
+npx vitest run
+
+echo "== build"
+npm run build
+
+echo "== end-to-end tests"
+npx playwright test

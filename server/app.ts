@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ServerBuild } from 'react-router';
+import { sql } from 'drizzle-orm';
+import { installErrorHandling } from './http/errors.ts';
+import { storefront } from './http/storefront.ts';
+import { benchCeiling } from './http/bench-ceiling.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
+import type { Services } from './services.ts';
+
+export interface ServerOptions {
+  /** The React Router server build; without it only the API and media are served (API tests). */
+  storefrontBuild?: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client, served as static files. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: true,
+    disableRequestLogging: config.NODE_ENV === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    // React Router inlines its hydration data; see decision 0005.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } }, zlibOptions: { level: 6 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.SHOP_NAME} API`, version: '1.0.0', description: 'The shop REST API (spec section 7).' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/api/health',
+    { schema: { tags: ['operations'], summary: 'Database reachability, for load balancers' } },
+    async (_request, reply) => {
+      try {
+        await services.database.db.execute(sql`select 1`);
+        return { status: 'ok', database: services.database.kind };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', message: 'Database unreachable' });
+      }
+    },
+  );
+  await app.register(catalogRoutes, { catalog: services.catalog });
+  await app.register(mediaRoutes, { media: services.media });
+  if (config.BENCH_CEILING) await app.register(benchCeiling);
+  app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
+    reply.code(404).send({ message: 'Not found' }),
+  );
+
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders(response, filePath) {
+        const immutable = filePath.includes('/assets/');
+        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+  if (options.storefrontBuild) {
+    await app.register(storefront, {
+      build: options.storefrontBuild,
+      mode: config.NODE_ENV === 'production' ? 'production' : 'development',
+      context: { catalog: services.catalog, shop: services.shop, origin: services.origin },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    /** MRP and selling price, in paise. */
+    originalPricePaise: integer('original_price_paise').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    /** Media keys, in display order. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    specs: jsonb('specs').$type<string[]>().notNull().default([]),
+    description: jsonb('description').$type<string[]>().notNull().default([]),
+    whatsInTheBox: jsonb('whats_in_the_box').$type<string[]>().notNull().default([]),
+    /** Kept in step with the reviews table, so listing never aggregates. */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingTotal: integer('rating_total').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('products_created_at_idx').on(table.createdAt),
+    check('products_price_positive', sql`${table.pricePaise} > 0`),
+    check('products_price_not_above_mrp', sql`${table.pricePaise} <= ${table.originalPricePaise}`),
+    check('products_stock_not_negative', sql`${table.countInStock} >= 0`),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userName: text('user_name').notNull(),
+    title: text('title').notNull(),
+    rating: smallint('rating').notNull(),
+    message: text('message').notNull(),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reviews_product_created_idx').on(table.productId, table.createdAt),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+/** Home-page imagery: the promo carousel and the 'Product SnapShots' pair. */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  placement: text('placement', { enum: ['carousel', 'snapshot'] }).notNull(),
+  mediaKey: text('media_key').notNull(),
+  alt: text('alt').notNull(),
+  position: integer('position').notNull().default(0),
+});

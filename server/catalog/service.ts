@@ -1,0 +1,175 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import { banners, categories, products, reviews } from './schema.ts';
+import { averageRating, discountPercent, type Product, type Review } from '../../core/product.ts';
+import { paiseToRupees } from '../../core/money.ts';
+import { mediaUrl } from '../../core/media.ts';
+
+export const CATALOG_CHANGED = 'catalog_changed';
+/** A safety net: even if a change notification is lost, no cached answer is older than this. */
+const MAX_CACHE_AGE_MS = 60_000;
+const REVIEW_CACHE_ENTRIES = 2000;
+
+interface Snapshot {
+  products: Product[];
+  byId: Map<string, Product>;
+  bySlug: Map<string, Product>;
+  listJson: string;
+  listEtag: string;
+  banners: Banners;
+}
+
+export interface BannerImage {
+  src: string;
+  alt: string;
+}
+export interface Banners {
+  carousel: BannerImage[];
+  snapshot: BannerImage[];
+}
+
+/**
+ * Reads the catalogue. Answers come from an in-memory copy derived from the database, rebuilt whenever any
+ * process publishes CATALOG_CHANGED, so every app process behind a load balancer stays in step.
+ */
+export class CatalogService {
+  private snapshot: Promise<Snapshot> | null = null;
+  private readonly reviewCache = new Map<string, Promise<Review[]>>();
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private loadedAt = 0;
+
+  constructor(
+    private readonly database: Database,
+    private readonly mediaBaseUrl: string,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = await this.database.listen(CATALOG_CHANGED, () => this.invalidate());
+  }
+
+  async stop(): Promise<void> {
+    await this.unsubscribe?.();
+  }
+
+  invalidate(): void {
+    this.snapshot = null;
+    this.reviewCache.clear();
+  }
+
+  /** Tells every process (this one included) that products or reviews changed. */
+  async publishChange(): Promise<void> {
+    this.invalidate();
+    await this.database.notify(CATALOG_CHANGED);
+  }
+
+  /** All products, newest first. */
+  async listProducts(): Promise<Product[]> {
+    return (await this.current()).products;
+  }
+
+  /** The all-products response body, serialised once per catalogue change. */
+  async listProductsJson(): Promise<{ json: string; etag: string }> {
+    const { listJson, listEtag } = await this.current();
+    return { json: listJson, etag: listEtag };
+  }
+
+  async getProduct(id: string): Promise<Product | undefined> {
+    return (await this.current()).byId.get(id);
+  }
+
+  async getProductBySlug(slug: string): Promise<Product | undefined> {
+    return (await this.current()).bySlug.get(slug);
+  }
+
+  /** Home-page imagery. */
+  async getBanners(): Promise<Banners> {
+    return (await this.current()).banners;
+  }
+
+  /** A product's reviews, newest first. */
+  async getReviews(productId: string): Promise<Review[]> {
+    let cached = this.reviewCache.get(productId);
+    if (!cached) {
+      if (this.reviewCache.size >= REVIEW_CACHE_ENTRIES) this.reviewCache.clear();
+      cached = this.loadReviews(productId);
+      cached.catch(() => this.reviewCache.delete(productId));
+      this.reviewCache.set(productId, cached);
+    }
+    return cached;
+  }
+
+  private current(): Promise<Snapshot> {
+    if (!this.snapshot || Date.now() - this.loadedAt > MAX_CACHE_AGE_MS) {
+      this.loadedAt = Date.now();
+      const loading = this.load();
+      loading.catch(() => {
+        if (this.snapshot === loading) this.snapshot = null;
+      });
+      this.snapshot = loading;
+    }
+    return this.snapshot;
+  }
+
+  private async load(): Promise<Snapshot> {
+    const rows = await this.database.db
+      .select({ product: products, category: categories.slug })
+      .from(products)
+      .innerJoin(categories, eq(products.categoryId, categories.id))
+      .orderBy(desc(products.createdAt), asc(products.id));
+    const bannerRows = await this.database.db.select().from(banners).orderBy(asc(banners.position));
+    const bannersOf = (placement: 'carousel' | 'snapshot') =>
+      bannerRows
+        .filter((row) => row.placement === placement)
+        .map((row) => ({ src: mediaUrl(this.mediaBaseUrl, row.mediaKey), alt: row.alt }));
+    const list = rows.map(({ product, category }) => this.toProduct(product, category));
+    const listJson = JSON.stringify({ products: list });
+    return {
+      products: list,
+      byId: new Map(list.map((product) => [product._id, product])),
+      bySlug: new Map(list.map((product) => [product.slug, product])),
+      listJson,
+      listEtag: `"${createHash('sha1').update(listJson).digest('base64url')}"`,
+      banners: { carousel: bannersOf('carousel'), snapshot: bannersOf('snapshot') },
+    };
+  }
+
+  private async loadReviews(productId: string): Promise<Review[]> {
+    const rows = await this.database.db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.productId, productId))
+      .orderBy(desc(reviews.createdAt));
+    return rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      userName: row.userName,
+      rating: row.rating,
+      message: row.message,
+      images: row.images.map((key) => mediaUrl(this.mediaBaseUrl, key)),
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  private toProduct(row: typeof products.$inferSelect, category: string): Product {
+    const discount = discountPercent(row.originalPricePaise, row.pricePaise);
+    return {
+      _id: row.id,
+      slug: row.slug,
+      title: row.title,
+      category,
+      image: row.images.map((key) => mediaUrl(this.mediaBaseUrl, key)),
+      originalPrice: paiseToRupees(row.originalPricePaise),
+      price: paiseToRupees(row.pricePaise),
+      isDiscount: row.pricePaise < row.originalPricePaise,
+      discount,
+      createdAt: row.createdAt.toISOString(),
+      specs: row.specs,
+      description: row.description,
+      whatsInTheBox: row.whatsInTheBox,
+      countInStock: row.countInStock,
+      rating: averageRating(row.ratingTotal, row.reviewCount),
+      numReviews: row.reviewCount,
+    };
+  }
+}

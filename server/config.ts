@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] });
+const rupees = z.coerce.number().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000');
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** Every setting the shop reads from its environment; documented in .env.example. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int('must be a whole number').min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a postgres:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: httpUrl.optional(),
+  MEDIA_BASE_URL: z
+    .string()
+    .regex(/^(https?:\/\/\S+|\/\S*)$/, 'must be an http(s) URL or a path starting with /')
+    .default('/media'),
+  SEED_DEMO: bool.default(true),
+  SHOP_NAME: z.string().min(1).max(60).default('Aangan Decor'),
+  SHOP_PHONE: z
+    .string()
+    .regex(/^\+?[\d\s-]{8,20}$/, 'must be a phone number')
+    .default('+91 98765 43210'),
+  SHOP_EMAIL: z.email('must be an e-mail address').default('hello@aangandecor.in'),
+  SOCIAL_FACEBOOK_URL: httpUrl.default('https://www.facebook.com/aangandecor'),
+  SOCIAL_INSTAGRAM_URL: httpUrl.default('https://www.instagram.com/aangandecor'),
+  /** Adds the routes `npm run bench` uses to measure a static-payload ceiling. Never in production. */
+  BENCH_CEILING: bool.default(false),
+  FREE_SHIPPING_ABOVE_RUPEES: rupees.default(500),
+  SHIPPING_FEE_RUPEES: rupees.default(60),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment, naming every bad value at once so an operator can fix them in one go. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const key = String(issue.path[0] ?? '?');
+    return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+}
+
+/** The public origin, used for canonical links, sitemaps and Open Graph tags. */
+export function publicOrigin(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * Only with BENCH_CEILING=true: lets `npm run bench` store a copy of a real response and have this same
+ * server send it back verbatim, which is the ceiling a real route is measured against.
+ */
+export const benchCeiling: FastifyPluginAsync = async (app) => {
+  const copies = new Map<string, { body: Buffer; contentType: string }>();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.put<{ Params: { name: string }; Body: Buffer }>(
+    '/__bench/static/:name',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      copies.set(request.params.name, { body: request.body, contentType: String(request.headers['content-type']) });
+      return reply.code(204).send();
+    },
+  );
+  app.get<{ Params: { name: string } }>('/__bench/static/:name', { schema: { hide: true } }, async (request, reply) => {
+    const copy = copies.get(request.params.name);
+    if (!copy) return reply.code(404).send({ message: 'No copy stored' });
+    return reply.type(copy.contentType).send(copy.body);
+  });
+};

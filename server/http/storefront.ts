@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { createRequest } from '@mjackson/node-fetch-server';
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
+import '../../app/context.ts';
+
+export interface StorefrontOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  context: AppLoadContext;
+  mode: string;
+}
+
+/**
+ * Every path outside /api/* goes to the React Router app. Encapsulated so that removing the body parsers
+ * here leaves request bodies unread for route actions, without touching the API's JSON parsing.
+ */
+export const storefront: FastifyPluginAsync<StorefrontOptions> = async (app, { build, context, mode }) => {
+  const handle = createRequestHandler(build, mode);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const response = await handle(createRequest(request.raw, reply.raw), context);
+      return reply.send(response);
+    },
+  });
+};

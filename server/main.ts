@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { ConfigError, loadConfig } from './config.ts';
+import { createServices } from './services.ts';
+import { buildServer } from './app.ts';
+
+const root = process.cwd();
+const serverBuildPath = path.join(root, 'build/server/index.js');
+
+async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const config = loadConfig();
+  if (!existsSync(serverBuildPath)) throw new ConfigError('No storefront build found: run `npm run build` first.');
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const services = await createServices(config);
+  const app = await buildServer(services, { storefrontBuild: build, clientDir: path.join(root, 'build/client') });
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await services.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`${config.SHOP_NAME} is open at ${services.origin} (database: ${services.database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

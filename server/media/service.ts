@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Db } from '../db/client.ts';
+import type { FileStorage } from '../storage/storage.ts';
+import { media } from './schema.ts';
+import { eq } from 'drizzle-orm';
+import { MEDIA_FORMATS, MEDIA_WIDTHS, type MediaFormat } from '../../core/media.ts';
+
+const CONTENT_TYPES: Record<MediaFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
+const originalKey = (key: string) => `originals/${key}`;
+const variantKey = (key: string, width: number, format: MediaFormat) => `variants/${key}/${width}.${format}`;
+
+/** Stores original images and derives resized WebP/AVIF variants on first request, caching them in storage. */
+export class MediaService {
+  private readonly inFlight = new Map<string, Promise<Buffer | null>>();
+  private readonly renderQueue = new RenderQueue(2);
+
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+  ) {}
+
+  /** Saves an original image; the key is its content hash, so storing the same bytes twice is harmless. */
+  async store(body: Buffer, alt = ''): Promise<string> {
+    const key = createHash('sha256').update(body).digest('hex').slice(0, 24);
+    const existing = await this.db.select({ key: media.key }).from(media).where(eq(media.key, key));
+    if (existing.length > 0) return key;
+    const meta = await sharp(body).metadata();
+    if (!meta.width || !meta.height || !meta.format) throw new Error('Not an image');
+    await this.storage.put(originalKey(key), body, `image/${meta.format}`);
+    await this.db
+      .insert(media)
+      .values({ key, contentType: `image/${meta.format}`, width: meta.width, height: meta.height, alt })
+      .onConflictDoNothing();
+    return key;
+  }
+
+  static contentType(format: MediaFormat): string {
+    return CONTENT_TYPES[format];
+  }
+
+  static isValidVariant(width: number, format: string): format is MediaFormat {
+    return (MEDIA_WIDTHS as readonly number[]).includes(width) && (MEDIA_FORMATS as readonly string[]).includes(format);
+  }
+
+  /** The resized image, rendering it once if needed; null for an unknown key. */
+  async variant(key: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+    const cacheKey = variantKey(key, width, format);
+    const cached = await this.storage.get(cacheKey);
+    if (cached) return cached;
+    let pending = this.inFlight.get(cacheKey);
+    if (!pending) {
+      pending = this.renderQueue
+        .run(() => this.render(key, width, format))
+        .finally(() => this.inFlight.delete(cacheKey));
+      this.inFlight.set(cacheKey, pending);
+    }
+    return pending;
+  }
+
+  private async render(key: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+    const original = await this.storage.get(originalKey(key));
+    if (!original) return null;
+    const pipeline = sharp(original, { density: 144 }).resize({ width, withoutEnlargement: false });
+    const output =
+      format === 'avif'
+        ? await pipeline.avif({ quality: 55, effort: 2 }).toBuffer()
+        : await pipeline.webp({ quality: 78, effort: 4 }).toBuffer();
+    await this.storage.put(variantKey(key, width, format), output, CONTENT_TYPES[format]);
+    return output;
+  }
+}
+
+/** Caps concurrent image renders so a burst of new images cannot starve request handling. */
+class RenderQueue {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await task();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+test.describe('a visitor browses the shop', () => {
+  test('home shows the carousel, the latest products and the snapshots', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/home decor and collectible toys/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Stylish, modern, elegant');
+    await expect(page.getByRole('link', { name: 'Shop Now' })).toHaveAttribute('href', '/shop');
+    await expect(page.getByRole('heading', { name: 'Latest Products in Store' })).toBeVisible();
+    await expect(page.getByTestId('product-card')).toHaveCount(12);
+    await expect(page.getByRole('heading', { name: 'Product SnapShots' })).toBeVisible();
+    // The carousel moves on by itself every 3 seconds.
+    const slides = page.getByTestId('carousel-slide');
+    await expect(slides).toHaveCount(4);
+    await expect(slides.nth(1)).toHaveAttribute('data-active', 'true', { timeout: 5000 });
+    // The announcement marquee carries the banner messages.
+    await expect(page.getByRole('region', { name: 'Announcements' })).toContainText(
+      'Cash on delivery available across India',
+    );
+  });
+
+  test('shop lists every product newest first with discount badges', async ({ page }) => {
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { name: 'Shop Our Latest Products' })).toBeVisible();
+    const cards = page.getByTestId('product-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(24);
+    await expect(page.getByText('-70% OFF').first()).toBeVisible();
+    const columns = await page
+      .getByTestId('product-grid')
+      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+    expect(columns).toBe(isMobile(page) ? 2 : 3);
+    // Titles over 40 characters are cut under 768 px.
+    const longTitle = cards.filter({ hasText: '...' }).first();
+    if (isMobile(page)) await expect(longTitle).toBeVisible();
+    else await expect(longTitle).toHaveCount(0);
+  });
+
+  test('a product page shows everything a shopper needs', async ({ page }) => {
+    await page.goto('/shop');
+    await page.getByTestId('product-card').filter({ hasText: '-70% OFF' }).first().click();
+    await expect(page).toHaveURL(/\/product\/cosmo-crew-/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Cosmo Crew');
+    await expect(page.getByText('-70% OFF').first()).toBeVisible();
+    await expect(page.getByText(/In stock|Out of stock/)).toBeVisible();
+    await expect(page.getByText('Delivery in 3 to 9 days')).toBeVisible();
+    await expect(page.getByText('Guaranteed safe & secure checkout')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy Now' })).toBeVisible();
+
+    const quantity = page.getByTestId('quantity');
+    await expect(quantity).toHaveText('1');
+    await expect(page.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(quantity).toHaveText('2');
+
+    await expect(page.getByRole('heading', { name: "What's in the box?" })).toBeVisible();
+    await page.getByRole('tab', { name: 'Additional Information' }).click();
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await page.getByRole('tab', { name: /Reviews/ }).click();
+    await expect(page.getByRole('heading', { name: 'Rating & Review' })).toBeVisible();
+    await expect(page.getByText(/Based on \(\d+\) reviews/)).toBeVisible();
+
+    // Search engines get Product data with the price in INR.
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(jsonLd['@type']).toBe('Product');
+    expect(jsonLd.offers.priceCurrency).toBe('INR');
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Cosmo Crew/);
+  });
+
+  test('a product without reviews says so, and Add to Cart fills the cart badge', async ({ page, request }) => {
+    const { products } = await (await request.get('/api/product/all-products')).json();
+    const unreviewed = products.find(
+      (product: { numReviews: number; countInStock: number }) => product.numReviews === 0 && product.countInStock > 0,
+    );
+    await page.goto(`/product/${unreviewed.slug}`);
+    await page.getByRole('tab', { name: /Reviews/ }).click();
+    await expect(page.getByText('No Reviews Yet...')).toBeVisible();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-badge')).toHaveText('1');
+  });
+
+  test('an out-of-stock product cannot be added', async ({ page, request }) => {
+    const { products } = await (await request.get('/api/product/all-products')).json();
+    const soldOut = products.find((product: { countInStock: number }) => product.countInStock === 0);
+    await page.goto(`/product/${soldOut._id}`);
+    await expect(page).toHaveURL(`/product/${soldOut.slug}`);
+    await expect(page.getByTestId('stock-status')).toHaveText('Out of stock');
+    await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  test('a policy page carries its content', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    await expect(page.getByText('15 May 2025')).toBeVisible();
+    await page.goto('/about-us');
+    await expect(page.getByText('Thank you for choosing us!')).toBeVisible();
+  });
+
+  test('an unknown path is a 404 page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Error, page not found' })).toBeVisible();
+    expect((await page.goto('/product/no-such-product'))?.status()).toBe(404);
+  });
+
+  test('every path change scrolls to the top', async ({ page }) => {
+    await page.goto('/shop');
+    await page.mouse.wheel(0, 3000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await page.getByTestId('product-card').last().click();
+    await expect(page).toHaveURL(/\/product\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

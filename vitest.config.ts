@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['server/**/*.test.ts'];
+const unitTests = ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.unit.test.ts'];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * unit: the isomorphic rules. api-*: the HTTP API against a real database, once on PGlite and, when
+ * TEST_DATABASE_URL is set, again on PostgreSQL. The same test files run in both.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: unitTests } },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          exclude: unitTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: apiTests,
+                exclude: unitTests,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
