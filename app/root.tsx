@@ -30,7 +30,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Lets tests (and curious developers) see that the page has become interactive.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  useEffect(() => {
+    window.scrollTo(0, 0); // braces: newer browsers return a Promise, which React would take for a cleanup
+  }, [pathname]);
   return null;
 }
 

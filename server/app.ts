@@ -27,7 +27,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: true,
-    disableRequestLogging: config.NODE_ENV === 'production',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,34 +1,25 @@
-import { useCallback, useSyncExternalStore } from 'react';
-import { cartReducer, emptyCart, type CartAction, type CartState } from '../../core/cart';
+import { useSyncExternalStore } from 'react';
+import type { CartAction, CartState } from '../../core/cart';
 import type { ShippingRule } from '../../core/pricing';
-import { useShop } from '../lib/use-shop';
 
 export const CART_STORAGE_KEY = 'cart';
 const CART_CHANGED_EVENT = 'cart-changed';
-const EMPTY = emptyCart();
 
-let cachedRaw: string | null = null;
-let cachedState: CartState = EMPTY;
+let cachedRaw: string | null | undefined;
+let cachedState: Partial<CartState> = {};
 
-/** The cart persisted in localStorage under 'cart' (spec section 3); parsed once per change. */
-function readCart(): CartState {
+/** The cart persisted in localStorage under 'cart' (spec section 3), parsed once per change. */
+function readCart(): Partial<CartState> {
   const raw = localStorage.getItem(CART_STORAGE_KEY);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
     try {
-      cachedState = raw ? { ...emptyCart(), ...(JSON.parse(raw) as Partial<CartState>) } : EMPTY;
+      cachedState = raw ? (JSON.parse(raw) as Partial<CartState>) : {};
     } catch {
-      cachedState = EMPTY;
+      cachedState = {};
     }
   }
   return cachedState;
-}
-
-export function dispatchCart(action: CartAction, rule: ShippingRule): void {
-  const next = cartReducer(readCart(), action, rule);
-  if (action.type === 'reset') localStorage.removeItem(CART_STORAGE_KEY);
-  else localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
-  window.dispatchEvent(new Event(CART_CHANGED_EVENT));
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -40,10 +31,23 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** The cart and a dispatcher; during server rendering the cart is empty, since storage lives in the browser. */
-export function useCart(): [CartState, (action: CartAction) => void] {
-  const state = useSyncExternalStore(subscribe, readCart, () => EMPTY);
-  const shop = useShop();
-  const dispatch = useCallback((action: CartAction) => dispatchCart(action, shop), [shop]);
-  return [state, dispatch];
+const quantityOf = (cart: Partial<CartState>) =>
+  (cart.cartItems ?? []).reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);
+
+/** Total quantity for the header badge; 0 during server rendering, where there is no browser storage. */
+export function useCartQuantity(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => quantityOf(readCart()),
+    () => 0,
+  );
+}
+
+/** Applies a cart action and persists the result. The reducer loads on first use, not with every page. */
+export async function dispatchCart(action: CartAction, rule: ShippingRule): Promise<void> {
+  const { cartReducer, emptyCart } = await import('../../core/cart');
+  const next = cartReducer({ ...emptyCart(), ...readCart() }, action, rule);
+  if (action.type === 'reset') localStorage.removeItem(CART_STORAGE_KEY);
+  else localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
+  window.dispatchEvent(new Event(CART_CHANGED_EVENT));
 }

@@ -21,7 +21,7 @@ export default function Shop({ loaderData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="mb-8 text-center text-2xl font-semibold md:text-3xl">Shop Our Latest Products</h1>
-      <ProductGrid products={loaderData.products} priorityCount={2} />
+      <ProductGrid products={loaderData.products} priorityCount={2} titleLevel="h2" />
     </section>
   );
 }

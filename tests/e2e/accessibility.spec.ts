@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { open } from './helpers';
 
 const PAGES = ['/', '/shop', '/product/cosmo-crew-vinyl-figure-captain-tara', '/shipping-policy', '/privacy-policy'];
 
 for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
-    await page.goto(path);
+    await open(page, path);
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

@@ -1,8 +1,9 @@
+import { open } from './helpers';
 import { expect, test } from '@playwright/test';
 
 test.describe('on a 390 px phone', () => {
   test('the side menu slides in over a dark overlay and locks the page', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
@@ -20,7 +21,7 @@ test.describe('on a 390 px phone', () => {
   test('the gallery swipes past 50 px, counts, and stops at the ends', async ({ page, request }) => {
     const { products } = await (await request.get('/api/product/all-products')).json();
     const product = products.find((candidate: { image: string[] }) => candidate.image.length >= 3);
-    await page.goto(`/product/${product.slug}`);
+    await open(page, `/product/${product.slug}`);
     const counter = page.getByTestId('gallery-counter');
     const total = product.image.length;
     await expect(counter).toHaveText(`1 / ${total}`);
@@ -51,7 +52,7 @@ test.describe('on a 390 px phone', () => {
   });
 
   test('the footer columns are accordions, one open at a time', async ({ page }) => {
-    await page.goto('/about-us');
+    await open(page, '/about-us');
     const useful = page.getByRole('button', { name: 'Useful Links' });
     const quick = page.getByRole('button', { name: 'Quick Links' });
     await expect(page.getByRole('link', { name: 'Terms of Service' }).last()).toBeHidden();

@@ -1,27 +1,41 @@
-import { useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../../core/shop';
-import { useCart } from '../../cart/cart-store';
-import { cartQuantity } from '../../../core/cart';
+import { useCartQuantity } from '../../cart/cart-store';
 import { BagIcon, ChevronIcon, MenuIcon, UserIcon } from '../icons';
 import { Logo } from './Logo';
-import { MobileMenu } from './MobileMenu';
 import { MAIN_NAV } from './nav';
+
+// The slide-in menu and its animation library load on first intent to open it, not with the page.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `py-2 text-sm font-medium hover:text-brand-700 ${isActive ? 'text-brand-700' : 'text-stone-800'}`;
 
 export function Header({ shop }: { shop: ShopSettings }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // Stays mounted after the first opening, so closing can animate out.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    setMenuOpen(false); // following a link closes the menu
+  }, [pathname]);
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
         <button
           type="button"
           className="-ml-2 rounded p-2 lg:hidden"
           aria-label="Open menu"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          onPointerEnter={() => void loadMobileMenu()}
+          onTouchStart={() => void loadMobileMenu()}
+          onFocus={() => void loadMobileMenu()}
+          onClick={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
         >
           <MenuIcon />
         </button>
@@ -58,14 +72,17 @@ export function Header({ shop }: { shop: ShopSettings }) {
           <CartLink />
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }
 
 function CartLink() {
-  const [cart] = useCart();
-  const count = cartQuantity(cart);
+  const count = useCartQuantity();
   return (
     <Link
       to="/cart"

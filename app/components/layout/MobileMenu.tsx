@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { AnimatePresence, LazyMotion, m } from 'motion/react';
 import { MOBILE_MENU_TWEEN_SECONDS, MOBILE_MENU_WIDTH } from '../../../core/constants';
 import { CloseIcon } from '../icons';
@@ -10,10 +10,7 @@ const tween = { type: 'tween', duration: MOBILE_MENU_TWEEN_SECONDS } as const;
 
 /** The small-screen slide-in menu: 80% wide, a 0.4 s tween, a dark overlay, and the page locked beneath. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { pathname } = useLocation();
   const closeButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => onClose(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps -- close on navigation only
 
   useEffect(() => {
     if (!open) return;

@@ -7,21 +7,37 @@ import { Spinner } from '../Spinner';
 import { DiscountBadge, Price } from './Price';
 
 /** Two columns on small screens, three on large; products arrive newest first. */
-export function ProductGrid({ products, priorityCount = 0 }: { products: Card[]; priorityCount?: number }) {
+interface ProductGridProps {
+  products: Card[];
+  /** How many leading images load eagerly: the ones above the fold. */
+  priorityCount?: number;
+  /** Card titles sit one level below the heading above the grid. */
+  titleLevel?: 'h2' | 'h3';
+}
+
+export function ProductGrid({ products, priorityCount = 0, titleLevel = 'h3' }: ProductGridProps) {
   const navigation = useNavigation();
   if (navigation.state === 'loading' && products.length === 0) return <Spinner label="Loading products" />;
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3" data-testid="product-grid">
       {products.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} priority={index < priorityCount} />
+          <ProductCard product={product} priority={index < priorityCount} titleLevel={titleLevel} />
         </li>
       ))}
     </ul>
   );
 }
 
-function ProductCard({ product, priority }: { product: Card; priority: boolean }) {
+function ProductCard({
+  product,
+  priority,
+  titleLevel: Title,
+}: {
+  product: Card;
+  priority: boolean;
+  titleLevel: 'h2' | 'h3';
+}) {
   return (
     <Link to={`/product/${product.slug}`} className="group block" data-testid="product-card">
       <div className="relative overflow-hidden rounded-lg bg-stone-100">
@@ -40,10 +56,10 @@ function ProductCard({ product, priority }: { product: Card; priority: boolean }
           </span>
         )}
       </div>
-      <h3 className="mt-3 text-sm font-medium text-ink group-hover:text-brand-700 md:text-base">
+      <Title className="mt-3 text-sm font-medium text-ink group-hover:text-brand-700 md:text-base">
         <span className="md:hidden">{cutTitle(product.title, TITLE_CUT_LENGTH)}</span>
         <span className="hidden md:inline">{product.title}</span>
-      </h3>
+      </Title>
       <div className="mt-1">
         <Price price={product.price} originalPrice={product.originalPrice} isDiscount={product.isDiscount} />
       </div>

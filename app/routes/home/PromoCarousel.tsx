@@ -14,7 +14,9 @@ export function PromoCarousel({ images }: { images: BannerImage[] }) {
   const [paused, setPaused] = useState(false);
   // Only the first banner is in the server HTML; the rest load once the page is interactive.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+  }, []);
 
   useEffect(() => {
     if (paused || images.length < 2) return;
@@ -69,20 +71,24 @@ export function PromoCarousel({ images }: { images: BannerImage[] }) {
             </div>
           </div>
         </div>
-        <div className="absolute bottom-3 right-4 flex items-center gap-2">
+        <div className="absolute bottom-3 right-4 flex items-center gap-1">
           {images.map((image, index) => (
             <button
               key={image.src}
               type="button"
               aria-label={`Show banner ${index + 1} of ${images.length}`}
               aria-current={index === active}
-              className={`size-3 rounded-full border border-white ${index === active ? 'bg-white' : 'bg-white/30'}`}
+              className="flex size-6 items-center justify-center"
               onClick={() => setActive(index)}
-            />
+            >
+              <span
+                className={`size-3 rounded-full border border-white ${index === active ? 'bg-white' : 'bg-white/30'}`}
+              />
+            </button>
           ))}
           <button
             type="button"
-            className="ml-2 rounded bg-black/50 px-2 py-1 text-xs text-white"
+            className="ml-2 min-h-6 rounded bg-black/70 px-2 py-1 text-xs text-white"
             onClick={() => setPaused((value) => !value)}
           >
             {paused ? 'Play' : 'Pause'}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import type { Product, Review } from '../../../core/product';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { Stars } from '../../components/product/Stars';

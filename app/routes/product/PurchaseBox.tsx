@@ -2,18 +2,19 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Product } from '../../../core/product';
 import { DEFAULT_QUANTITY } from '../../../core/constants';
-import { useCart } from '../../cart/cart-store';
+import { dispatchCart } from '../../cart/cart-store';
+import { useShop } from '../../lib/use-shop';
 import { QuantityStepper } from '../../components/QuantityStepper';
 
 /** Quantity, Add to Cart and Buy Now: both put the chosen quantity in the cart and go to /cart. */
 export function PurchaseBox({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
-  const [, dispatch] = useCart();
+  const shop = useShop();
   const navigate = useNavigate();
   const inStock = product.countInStock > 0;
 
-  const addToCart = () => {
-    dispatch({ type: 'add', item: product, quantity });
+  const addToCart = async () => {
+    await dispatchCart({ type: 'add', item: product, quantity }, shop);
     navigate('/cart');
   };
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { MediaService } from '../../media/service.ts';
 import { rupeesToPaise } from '../../../core/money.ts';
 import { banners, categories, products, reviews } from '../schema.ts';
-import { productArtSvg, promoBannerSvg, snapshotSvg } from './art.ts';
+import { productArtSvg, promoBannerSvg, snapshotSvg } from './art/index.ts';
 import { DEMO_PRODUCTS } from './products.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from './types.ts';
 
