@@ -5,6 +5,7 @@ import { ensureBuild, localPostgres, startShop } from './server-process.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 6);
 const PORT = 3250;
 
 interface Measure {
@@ -15,7 +16,7 @@ interface Measure {
 
 async function measure(url: string): Promise<Measure> {
   // A short warm-up so JIT and caches settle before the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   return {
     requestsPerSecond: result.requests.average,

@@ -10,11 +10,22 @@ interface ResponsiveImageProps {
   className?: string;
   /** The page's main image loads at once and first; everything else waits until it nears the viewport. */
   priority?: boolean;
+  /** The widest variant worth offering; small images need not list the large ones. */
+  maxWidth?: number;
 }
 
 /** A <picture> with AVIF and WebP sources in every size the media server renders. */
-export function ResponsiveImage({ src, alt, sizes, width, height, className, priority = false }: ResponsiveImageProps) {
-  const sources = responsiveSources(src);
+export function ResponsiveImage({
+  src,
+  alt,
+  sizes,
+  width,
+  height,
+  className,
+  priority = false,
+  maxWidth,
+}: ResponsiveImageProps) {
+  const sources = responsiveSources(src, maxWidth);
   const img = (
     <img
       src={src}

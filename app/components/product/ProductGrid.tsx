@@ -48,6 +48,7 @@ function ProductCard({
           width={1200}
           height={1200}
           priority={priority}
+          maxWidth={960}
           className="aspect-square w-full object-cover transition duration-300 group-hover:scale-105"
         />
         {product.isDiscount && (

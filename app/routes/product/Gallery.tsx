@@ -66,6 +66,7 @@ export function Gallery({ images, title, discount }: GalleryProps) {
                   width={96}
                   height={96}
                   sizes="96px"
+                  maxWidth={320}
                   className="size-22 object-cover"
                 />
               </button>

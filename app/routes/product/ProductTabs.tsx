@@ -86,6 +86,7 @@ function AdditionalInformation({ product }: { product: Product }) {
             width={1200}
             height={1200}
             sizes="(min-width: 768px) 25vw, 50vw"
+            maxWidth={640}
             className="aspect-square w-full rounded-lg object-cover"
           />
         </li>
@@ -100,7 +101,7 @@ function Reviews({ product, reviews }: { product: Product; reviews: Review[] }) 
       <div>
         <h2 className="text-lg font-semibold">Rating &amp; Review</h2>
         <p className="mt-2 text-4xl font-semibold">{product.rating.toFixed(1)}</p>
-        <Stars rating={product.rating} className="size-5" />
+        <Stars rating={product.rating} className="h-5 w-25" />
         <p className="mt-1 text-sm text-stone-600">Based on ({product.numReviews}) reviews</p>
         {/* Visitors are asked to sign in; the review form itself arrives with accounts. */}
         <button type="button" className="btn-primary mt-4" onClick={() => toast.error('Signin to write a review')}>
