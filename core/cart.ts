@@ -105,4 +105,6 @@ export function cartReducer(state: CartState, action: CartAction, rule: Shipping
   }
 }
 
-export const cartQuantity = (state: CartState) => state.cartItems.reduce((sum, item) => sum + item.quantity, 0);
+/** Total quantity, for the header badge; tolerates a stored cart written by an older version. */
+export const cartQuantity = (state: Partial<Pick<CartState, 'cartItems'>>) =>
+  (state.cartItems ?? []).reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);

@@ -5,9 +5,6 @@ export const paiseToRupees = (paise: number): number => paise / 100;
 // toFixed first: 1.005 * 100 is 100.49999… in floating point, and must still round to 101.
 export const rupeesToPaise = (rupees: number): number => Math.round(Number((rupees * 100).toFixed(6)));
 
-/** Rounds to 2 decimals the way the spec's totals do. */
-export const roundRupees = (rupees: number): number => Math.round((rupees + Number.EPSILON) * 100) / 100;
-
 const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const exactRupees = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

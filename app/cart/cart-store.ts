@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { CartAction, CartState } from '../../core/cart';
+import { cartQuantity, type CartAction, type CartState } from '../../core/cart';
 import type { ShippingRule } from '../../core/pricing';
 
 export const CART_STORAGE_KEY = 'cart';
@@ -31,14 +31,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-const quantityOf = (cart: Partial<CartState>) =>
-  (cart.cartItems ?? []).reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);
-
 /** Total quantity for the header badge; 0 during server rendering, where there is no browser storage. */
 export function useCartQuantity(): number {
   return useSyncExternalStore(
     subscribe,
-    () => quantityOf(readCart()),
+    () => cartQuantity(readCart()),
     () => 0,
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ShopSettings } from '../../../core/shop';
-import paymentMethods from '../../assets/payment-methods.svg';
+import { PaymentMethods } from '../PaymentMethods';
 import { ChevronIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../icons';
 import { FOOTER_QUICK_LINKS, FOOTER_USEFUL_LINKS, type NavLinkItem } from './nav';
 
@@ -33,6 +33,11 @@ export function Footer({ shop }: { shop: ShopSettings }) {
     { title: 'Quick Links', body: <LinkList links={FOOTER_QUICK_LINKS} /> },
   ];
 
+  const socialLinks = [
+    { network: 'Facebook', href: shop.facebookUrl, Icon: FacebookIcon },
+    { network: 'Instagram', href: shop.instagramUrl, Icon: InstagramIcon },
+  ];
+
   return (
     <footer className="mt-16 bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-2 px-4 py-10 md:grid-cols-3 md:gap-8">
@@ -50,37 +55,21 @@ export function Footer({ shop }: { shop: ShopSettings }) {
       <div className="border-t border-stone-700">
         <div className="mx-auto flex max-w-7xl flex-col items-center gap-4 px-4 py-6 md:flex-row md:justify-between">
           <ul className="flex gap-3" aria-label="Social media">
-            <li>
-              <a
-                href={shop.facebookUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${shop.name} on Facebook (opens in a new tab)`}
-                className="block rounded-full bg-stone-800 p-2 hover:bg-brand-700"
-              >
-                <FacebookIcon />
-              </a>
-            </li>
-            <li>
-              <a
-                href={shop.instagramUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label={`${shop.name} on Instagram (opens in a new tab)`}
-                className="block rounded-full bg-stone-800 p-2 hover:bg-brand-700"
-              >
-                <InstagramIcon />
-              </a>
-            </li>
+            {socialLinks.map(({ network, href, Icon }) => (
+              <li key={network}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${shop.name} on ${network} (opens in a new tab)`}
+                  className="block rounded-full bg-stone-800 p-2 hover:bg-brand-700"
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
           </ul>
-          <img
-            src={paymentMethods}
-            alt="Accepted payment methods: UPI, RuPay, Visa, Mastercard, wallets, cash on delivery"
-            width={360}
-            height={40}
-            loading="lazy"
-            className="h-8 w-auto"
-          />
+          <PaymentMethods />
           <p className="text-sm text-stone-300">© 2025 {shop.name}. All rights reserved.</p>
         </div>
       </div>

@@ -6,7 +6,7 @@ import { DELIVERY_ESTIMATE_PRODUCT_PAGE } from '../../../core/constants';
 import { Price, DiscountBadge } from '../../components/product/Price';
 import { Stars } from '../../components/product/Stars';
 import { ShieldIcon, TruckIcon } from '../../components/icons';
-import paymentMethods from '../../assets/payment-methods.svg';
+import { PaymentMethods } from '../../components/PaymentMethods';
 import { Gallery } from './Gallery';
 import { ProductTabs } from './ProductTabs';
 import { PurchaseBox } from './PurchaseBox';
@@ -87,14 +87,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="flex items-center gap-2 text-sm font-semibold">
               <ShieldIcon /> Guaranteed safe &amp; secure checkout
             </p>
-            <img
-              src={paymentMethods}
-              alt="Accepted payment methods: UPI, RuPay, Visa, Mastercard, wallets, cash on delivery"
-              width={360}
-              height={40}
-              loading="lazy"
-              className="mt-3 h-8 w-auto"
-            />
+            <PaymentMethods className="mt-3" />
           </div>
         </div>
       </div>
