@@ -15,6 +15,7 @@ import { Header } from './components/layout/Header';
 import { Footer } from './components/layout/Footer';
 import { AnnouncementBar } from './components/layout/AnnouncementBar';
 import { ToastHost } from './components/ToastHost';
+import { NavigationSpinner } from './components/NavigationSpinner';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {data && <Footer shop={data.shop} />}
+        <NavigationSpinner />
         <ScrollToTop />
         <ToastHost />
         <Scripts />

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { installErrorHandling } from './http/errors.ts';
 import { storefront } from './http/storefront.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
+import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import type { Services } from './services.ts';
@@ -17,6 +18,8 @@ import type { Services } from './services.ts';
 export interface ServerOptions {
   /** The React Router server build; without it only the API and media are served (API tests). */
   storefrontBuild?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: Vite's middleware, in front of the storefront. */
+  devMiddleware?: ConnectMiddleware;
   /** build/client, served as static files. */
   clientDir?: string;
   logger?: boolean;
@@ -79,6 +82,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   if (options.storefrontBuild) {
     await app.register(storefront, {
       build: options.storefrontBuild,
+      devMiddleware: options.devMiddleware,
       mode: config.NODE_ENV === 'production' ? 'production' : 'development',
       context: { catalog: services.catalog, shop: services.shop, origin: services.origin },
     });

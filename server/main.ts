@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { ConfigError, loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { buildServer } from './app.ts';
+import { createDevStorefront } from './http/dev-storefront.ts';
 
 const root = process.cwd();
 const serverBuildPath = path.join(root, 'build/server/index.js');
@@ -12,14 +13,21 @@ const serverBuildPath = path.join(root, 'build/server/index.js');
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  if (!existsSync(serverBuildPath)) throw new ConfigError('No storefront build found: run `npm run build` first.');
-  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const dev = process.argv.includes('--dev') ? await createDevStorefront() : null;
+  if (!dev && !existsSync(serverBuildPath))
+    throw new ConfigError('No storefront build found: run `npm run build` first.');
   const services = await createServices(config);
-  const app = await buildServer(services, { storefrontBuild: build, clientDir: path.join(root, 'build/client') });
+  const app = dev
+    ? await buildServer(services, { storefrontBuild: dev.build, devMiddleware: dev.middleware })
+    : await buildServer(services, {
+        storefrontBuild: (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild,
+        clientDir: path.join(root, 'build/client'),
+      });
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await dev?.close();
     await services.close();
     process.exit(0);
   };

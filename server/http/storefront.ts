@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { createRequest } from '@mjackson/node-fetch-server';
+import { createRequest, sendResponse } from '@mjackson/node-fetch-server';
+import type { ConnectMiddleware } from './dev-storefront.ts';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import '../../app/context.ts';
 
@@ -7,13 +8,18 @@ export interface StorefrontOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   context: AppLoadContext;
   mode: string;
+  /** Development only: Vite's middleware answers module and asset requests before React Router sees them. */
+  devMiddleware?: ConnectMiddleware;
 }
 
 /**
  * Every path outside /api/* goes to the React Router app. Encapsulated so that removing the body parsers
  * here leaves request bodies unread for route actions, without touching the API's JSON parsing.
  */
-export const storefront: FastifyPluginAsync<StorefrontOptions> = async (app, { build, context, mode }) => {
+export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
+  app,
+  { build, context, mode, devMiddleware },
+) => {
   const handle = createRequestHandler(build, mode);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
@@ -23,6 +29,15 @@ export const storefront: FastifyPluginAsync<StorefrontOptions> = async (app, { b
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
+      if (devMiddleware) {
+        reply.hijack();
+        const handledByVite = await new Promise<boolean>((resolve) => {
+          reply.raw.once('finish', () => resolve(true));
+          devMiddleware(request.raw, reply.raw, () => resolve(false));
+        });
+        if (!handledByVite) await sendResponse(reply.raw, await handle(createRequest(request.raw, reply.raw), context));
+        return;
+      }
       const response = await handle(createRequest(request.raw, reply.raw), context);
       return reply.send(response);
     },

@@ -93,6 +93,24 @@ test.describe('a visitor browses the shop', () => {
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 
+  test('a slow page shows a spinner, and a failed one says so', async ({ page }) => {
+    await open(page, '/');
+    await page.route('**/shop.data*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'View all products' }).click();
+    await expect(page.getByTestId('navigation-spinner')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Shop Our Latest Products' })).toBeVisible();
+    await expect(page.getByTestId('navigation-spinner')).toBeHidden();
+
+    await page.unroute('**/shop.data*');
+    await open(page, '/');
+    await page.route('**/shop.data*', (route) => route.fulfill({ status: 500, body: 'down' }));
+    await page.getByRole('link', { name: 'View all products' }).click();
+    await expect(page.getByText('Error fetching product data')).toBeVisible();
+  });
+
   test('a policy page carries its content', async ({ page }) => {
     await open(page, '/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();

@@ -1,9 +1,8 @@
-import { Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../../core/product';
 import { TITLE_CUT_LENGTH } from '../../../core/constants';
 import { cutTitle } from '../../../core/product';
 import { ResponsiveImage } from '../ResponsiveImage';
-import { Spinner } from '../Spinner';
 import { DiscountBadge, Price } from './Price';
 
 /** Two columns on small screens, three on large; products arrive newest first. */
@@ -16,8 +15,6 @@ interface ProductGridProps {
 }
 
 export function ProductGrid({ products, priorityCount = 0, titleLevel = 'h3' }: ProductGridProps) {
-  const navigation = useNavigation();
-  if (navigation.state === 'loading' && products.length === 0) return <Spinner label="Loading products" />;
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3" data-testid="product-grid">
       {products.map((product, index) => (
