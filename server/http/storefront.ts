@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createRequest, sendResponse } from '@mjackson/node-fetch-server';
 import type { ConnectMiddleware } from './dev-storefront.ts';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-import '../../app/context.ts';
+// Brings in the AppLoadContext augmentation (catalog, shop, origin) that route loaders read.
+import type {} from '../../app/context.ts';
 
 export interface StorefrontOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
