@@ -114,6 +114,7 @@ describe('GET /api/product/{id}', () => {
     const response = await get(`/api/product/${first!._id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ product: first });
+    expect((await get(`/api/product/${first!._id.toUpperCase()}`)).json()).toEqual({ product: first });
   });
 
   it('answers an unknown id with 404 and a malformed one with 400, each with a message', async () => {

@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import type { CatalogService } from './service.ts';
 import { productSchema, reviewSchema } from './api-schemas.ts';
 
+// Ids are matched case-insensitively, as UUIDs are.
 const productParams = z.object({ id: z.uuid('Invalid product id') });
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -38,7 +39,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) => {
-      const product = await catalog.getProduct(request.params.id);
+      const product = await catalog.getProduct(request.params.id.toLowerCase());
       if (!product) throw new HttpError(404, 'Product not found');
       return { product };
     },
@@ -55,8 +56,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
     },
     async (request) => {
-      if (!(await catalog.getProduct(request.params.id))) throw new HttpError(404, 'Product not found');
-      return { reviews: await catalog.getReviews(request.params.id) };
+      const product = await catalog.getProduct(request.params.id.toLowerCase());
+      if (!product) throw new HttpError(404, 'Product not found');
+      return { reviews: await catalog.getReviews(product._id) };
     },
   );
 };
