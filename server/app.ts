@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -13,6 +14,7 @@ import { benchCeiling } from './http/bench-ceiling.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import type { Services } from './services.ts';
 
 export interface ServerOptions {
@@ -40,10 +42,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(cookie);
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } }, zlibOptions: { level: 6 } });
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.SHOP_NAME} API`, version: '1.0.0', description: 'The shop REST API (spec section 7).' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -63,6 +67,11 @@ export async function buildServer(services: Services, options: ServerOptions = {
   );
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(mediaRoutes, { media: services.media });
+  await app.register(authRoutes, {
+    auth: services.auth,
+    accessTokens: services.accessTokens,
+    secureCookies: config.NODE_ENV === 'production',
+  });
   if (config.BENCH_CEILING) await app.register(benchCeiling);
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
     reply.code(404).send({ message: 'Not found' }),

@@ -22,6 +22,9 @@ export const configSchema = z.object({
     .regex(/^(https?:\/\/\S+|\/\S*)$/, 'must be an http(s) URL or a path starting with /')
     .default('/media'),
   SEED_DEMO: bool.default(true),
+  /** Signs access tokens. Unset: a random secret is made once and kept in the database for every process. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   SHOP_NAME: z.string().min(1).max(60).default('Aangan Decor'),
   SHOP_PHONE: z
     .string()

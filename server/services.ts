@@ -7,6 +7,9 @@ import { seedDemoCatalogue } from './catalog/demo/seed.ts';
 import { MediaService } from './media/service.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import type { ShopSettings } from '../core/shop.ts';
+import { AuthService } from './auth/service.ts';
+import { AccessTokens } from './auth/tokens.ts';
+import { sharedSecret } from './auth/secrets.ts';
 
 /** Everything a request handler may need, built once per process. */
 export interface Services {
@@ -15,6 +18,8 @@ export interface Services {
   storage: FileStorage;
   media: MediaService;
   catalog: CatalogService;
+  accessTokens: AccessTokens;
+  auth: AuthService;
   shop: ShopSettings;
   origin: string;
   close(): Promise<void>;
@@ -43,6 +48,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     if (config.SEED_DEMO) await seedDemoCatalogue(database.db, media);
   });
   await catalog.start();
+  const secret = await sharedSecret(database.db, 'access-token', config.AUTH_SECRET);
+  const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, publicOrigin(config));
+  const auth = new AuthService(database.db, accessTokens);
 
   return {
     config,
@@ -50,6 +58,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     storage,
     media,
     catalog,
+    accessTokens,
+    auth,
     shop: shopSettings(config),
     origin: publicOrigin(config),
     async close() {

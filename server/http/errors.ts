@@ -11,16 +11,22 @@ export class HttpError extends Error {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's client reads sign-in, sign-up and Google errors from `error`: those routes repeat the message there. */
+    echoError?: boolean;
+  }
+}
+
 /** Every failure becomes `{ message }`: a 4xx that says what is wrong, or a 500 that leaks nothing. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      return reply.code(400).send({ message: first?.message ?? 'Invalid request' });
-    }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message });
+    const send = (statusCode: number, message: string) =>
+      reply.code(statusCode).send(request.routeOptions.config?.echoError ? { message, error: message } : { message });
+    if (hasZodFastifySchemaValidationErrors(error)) return send(400, error.validation[0]?.message ?? 'Invalid request');
+    if (error instanceof HttpError) return send(error.statusCode, error.message);
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return send(error.statusCode, error.message);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -1,0 +1,111 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signInSchema, signUpSchema } from '../../core/validation.ts';
+import type { AuthService, Session } from './service.ts';
+import { REFRESH_TOKEN_DAYS } from './service.ts';
+import type { AccessTokens } from './tokens.ts';
+import { requireUser } from './authenticate.ts';
+import { userSchema } from './api-schemas.ts';
+
+export const REFRESH_COOKIE = 'refresh_token';
+
+interface AuthRouteOptions {
+  auth: AuthService;
+  accessTokens: AccessTokens;
+  /** Secure cookies in production, where the shop is served over HTTPS. */
+  secureCookies: boolean;
+}
+
+const message = z.object({ message: z.string() });
+const session = z.object({ user: userSchema, accessToken: z.string() });
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
+  app,
+  { auth, accessTokens, secureCookies },
+) => {
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/auth' } as const;
+
+  const sendSession = (reply: FastifyReply, { user, accessToken, refreshToken }: Session) => {
+    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_DAYS * 86_400 });
+    return { user, accessToken };
+  };
+
+  app.post(
+    '/api/auth/signup',
+    {
+      config: { echoError: true },
+      schema: { tags: ['auth'], summary: 'Create an account', body: signUpSchema, response: { 201: session } },
+    },
+    async (request, reply) => {
+      const result = sendSession(reply, await auth.signUp(request.body));
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/auth/signin',
+    {
+      config: { echoError: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: signInSchema,
+        response: { 200: session },
+      },
+    },
+    async (request, reply) => sendSession(reply, await auth.signIn(request.body)),
+  );
+
+  app.route({
+    method: ['POST', 'GET'],
+    url: '/api/auth/refresh-access-token',
+    schema: {
+      tags: ['auth'],
+      summary: 'Exchange the refresh cookie for a new access token (and a new cookie)',
+      response: { 200: z.object({ accessToken: z.string() }) },
+    },
+    handler: async (request, reply) => {
+      const result = await auth.refresh(request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        throw error;
+      });
+      return { accessToken: sendSession(reply, result).accessToken };
+    },
+  });
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh token and clear its cookie',
+        response: { 200: message },
+      },
+    },
+    async (request, reply) => {
+      await auth.signOut(request.cookies[REFRESH_COOKIE]);
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      return { message: 'Logged out' };
+    },
+  );
+
+  const currentUser = [
+    ['/api/auth/me', 'The signed-in user (the start-up fetch and the /profile guard)'],
+    ['/api/auth/profile', "The signed-in user's profile"],
+  ] as const;
+  for (const [url, summary] of currentUser) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['auth'],
+          summary,
+          security: [{ bearerAuth: [] }],
+          response: { 200: z.object({ user: userSchema }) },
+        },
+      },
+      async (request) => ({ user: await auth.getUser((await requireUser(request, accessTokens)).userId) }),
+    );
+  }
+};
