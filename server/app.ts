@@ -69,6 +69,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(mediaRoutes, { media: services.media });
   await app.register(authRoutes, {
     auth: services.auth,
+    db: services.database.db,
     accessTokens: services.accessTokens,
     secureCookies: config.NODE_ENV === 'production',
   });

@@ -5,6 +5,7 @@ import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { sharedSecret } from './secrets.ts';
 import { refreshTokens, users } from './schema.ts';
 import { REFRESH_COOKIE } from './routes.ts';
+import { refreshCookieOf, signUp as signUpThroughApi, uniqueEmail } from '../testing/accounts.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -14,18 +15,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-let counter = 0;
-const uniqueEmail = () => `shopper${Date.now()}${counter++}@example.in`;
 const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
   shop.app.inject({ method: 'POST', url, payload, headers });
-const refreshCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
-  response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE)?.value;
-
-async function signUp(email = uniqueEmail(), password = 'secret12') {
-  const response = await post('/api/auth/signup', { fullname: 'Asha Verma', email, password });
-  expect(response.statusCode).toBe(201);
-  return { email, password, response, body: response.json<{ accessToken: string; user: { _id: string } }>() };
-}
+const signUp = (email?: string) => signUpThroughApi(shop, email);
 
 describe('sign-up', () => {
   it('creates the account, answers with the user and an access token, and sets an httpOnly refresh cookie', async () => {

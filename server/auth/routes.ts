@@ -5,13 +5,16 @@ import { signInSchema, signUpSchema } from '../../core/validation.ts';
 import type { AuthService, Session } from './service.ts';
 import { REFRESH_TOKEN_DAYS } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
+import type { Db } from '../db/client.ts';
 import { requireUser } from './authenticate.ts';
 import { userSchema } from './api-schemas.ts';
+import { isAddressUpdate, saveAccountDetails, saveDefaultAddress } from './profile.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
 interface AuthRouteOptions {
   auth: AuthService;
+  db: Db;
   accessTokens: AccessTokens;
   /** Secure cookies in production, where the shop is served over HTTPS. */
   secureCookies: boolean;
@@ -22,7 +25,7 @@ const session = z.object({ user: userSchema, accessToken: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { auth, accessTokens, secureCookies },
+  { auth, db, accessTokens, secureCookies },
 ) => {
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/auth' } as const;
 
@@ -108,4 +111,30 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       async (request) => ({ user: await auth.getUser((await requireUser(request, accessTokens)).userId) }),
     );
   }
+
+  app.put(
+    '/api/auth/profile',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Save the default address, or the account details (with an optional password change)',
+        description:
+          'Body: an address (fname, lname, address1, address2, city, state, pincode, phone, email; bare or under `address`), ' +
+          'or fullName, email (must stay the same), phone, and password with currentPassword to change the password.',
+        security: [{ bearerAuth: [] }],
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.object({ user: userSchema, message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { userId } = await requireUser(request, accessTokens);
+      const body = request.body;
+      if (isAddressUpdate(body)) {
+        await saveDefaultAddress(db, userId, body);
+        return { user: await auth.getUser(userId), message: 'Address saved successfully!' };
+      }
+      await saveAccountDetails(db, userId, body, request.cookies[REFRESH_COOKIE]);
+      return { user: await auth.getUser(userId), message: 'Account details updated successfully.' };
+    },
+  );
 };
