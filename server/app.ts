@@ -15,6 +15,9 @@ import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { emailLinkRoutes } from './auth/email-routes.ts';
+import { devMailboxRoutes } from './mail/routes.ts';
+import { LocalMailbox } from './mail/transports.ts';
 import type { Services } from './services.ts';
 
 export interface ServerOptions {
@@ -30,8 +33,12 @@ export interface ServerOptions {
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
-    trustProxy: true,
+    ...(options.logger === false ? { logger: false } : { loggerInstance: services.logger }),
+    // A hop count trusts that many proxies nearest to the app.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,8 +78,19 @@ export async function buildServer(services: Services, options: ServerOptions = {
     auth: services.auth,
     db: services.database.db,
     accessTokens: services.accessTokens,
+    limit: services.limitAttempts,
+    google: services.google,
     secureCookies: config.NODE_ENV === 'production',
   });
+  await app.register(emailLinkRoutes, {
+    links: services.emailLinks,
+    auth: services.auth,
+    accessTokens: services.accessTokens,
+    limit: services.limitAttempts,
+  });
+  if (services.mailTransport instanceof LocalMailbox && config.NODE_ENV !== 'production') {
+    await app.register(devMailboxRoutes, { mailbox: services.mailTransport });
+  }
   if (config.BENCH_CEILING) await app.register(benchCeiling);
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
     reply.code(404).send({ message: 'Not found' }),

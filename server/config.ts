@@ -9,6 +9,18 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int('must be a whole number').min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Whose X-Forwarded-For to believe for the client's IP (rate limits, logs): false (default: nobody), true
+   * (any proxy: only when nothing else can reach the app), a hop count, or a comma-separated list of proxy IPs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((entry) => entry.trim());
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
     .string()
@@ -25,6 +37,23 @@ export const configSchema = z.object({
   /** Signs access tokens. Unset: a random secret is made once and kept in the database for every process. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** smtp(s)://user:pass@host:port. Unset: mail is kept in a local mailbox shown at /dev/mailbox (not in production). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From address of the shop's mail; defaults to the shop's name and e-mail. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Google sign-in shows when this OAuth client id is set. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Sign-in, sign-up, forgot-password, resend-verification and reset attempts allowed per IP and per e-mail. */
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Rate-limit counters live in Redis when set (needed with several app processes), in memory otherwise. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
   SHOP_NAME: z.string().min(1).max(60).default('Aangan Decor'),
   SHOP_PHONE: z
     .string()

@@ -10,6 +10,15 @@ import type { ShopSettings } from '../core/shop.ts';
 import { AuthService } from './auth/service.ts';
 import { AccessTokens } from './auth/tokens.ts';
 import { sharedSecret } from './auth/secrets.ts';
+import { EmailLinks } from './auth/email-links.ts';
+import { GoogleVerifier } from './auth/google.ts';
+import { attemptLimit, type AttemptLimit } from './auth/limits.ts';
+import { RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
+import { MailOutbox } from './mail/outbox.ts';
+import { MailSender } from './mail/sender.ts';
+import { createTransport, type MailTransport } from './mail/transports.ts';
+import { pino } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** Everything a request handler may need, built once per process. */
 export interface Services {
@@ -20,6 +29,12 @@ export interface Services {
   catalog: CatalogService;
   accessTokens: AccessTokens;
   auth: AuthService;
+  emailLinks: EmailLinks;
+  google: GoogleVerifier | null;
+  limitAttempts: AttemptLimit;
+  mailTransport: MailTransport;
+  mailSender: MailSender;
+  logger: FastifyBaseLogger;
   shop: ShopSettings;
   origin: string;
   close(): Promise<void>;
@@ -29,6 +44,7 @@ export interface ServiceOverrides {
   /** Use this database instead of the configured one (tests). */
   database?: Database;
   storage?: FileStorage;
+  rateLimitStore?: RateLimitStore;
 }
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -39,6 +55,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       dataDir: path.join(config.DATA_DIR, 'pglite'),
       poolSize: config.DATABASE_POOL_SIZE,
     }));
+  const logger: FastifyBaseLogger = pino({ level: config.LOG_LEVEL });
   const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
   const media = new MediaService(database.db, storage);
   const catalog = new CatalogService(database, config.MEDIA_BASE_URL);
@@ -50,7 +67,20 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   await catalog.start();
   const secret = await sharedSecret(database.db, 'access-token', config.AUTH_SECRET);
   const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, publicOrigin(config));
-  const auth = new AuthService(database.db, accessTokens);
+  const origin = publicOrigin(config);
+  const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
+  const mailSender = new MailSender(database.db, mailTransport, {
+    // Only the message: mail bodies carry sign-in links and never reach the logs.
+    log: (message, error) => logger.warn({ reason: error instanceof Error ? error.message : undefined }, message),
+  });
+  // Tests deliver with drain(); a background sender would race them for the same rows.
+  if (config.NODE_ENV !== 'test') mailSender.start();
+  const emailLinks = new EmailLinks(database.db, new MailOutbox(database.db), { origin, shopName: config.SHOP_NAME });
+  const auth = new AuthService(database.db, accessTokens, emailLinks);
+  const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
+  const google = config.GOOGLE_CLIENT_ID
+    ? new GoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
+    : null;
 
   return {
     config,
@@ -60,10 +90,18 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     catalog,
     accessTokens,
     auth,
+    emailLinks,
+    google,
+    limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),
+    mailTransport,
+    mailSender,
+    logger,
     shop: shopSettings(config),
-    origin: publicOrigin(config),
+    origin,
     async close() {
+      await mailSender.stop();
       await catalog.stop();
+      await rateLimitStore.close();
       await database.close();
     },
   };
@@ -79,4 +117,9 @@ function shopSettings(config: Config): ShopSettings {
     freeShippingAboveRupees: config.FREE_SHIPPING_ABOVE_RUPEES,
     shippingFeeRupees: config.SHIPPING_FEE_RUPEES,
   };
+}
+
+/** The From header: MAIL_FROM, or the shop's own name and address. */
+function mailFrom(config: Config): string {
+  return config.MAIL_FROM ?? `"${config.SHOP_NAME.replace(/"/g, '')}" <${config.SHOP_EMAIL}>`;
 }

@@ -9,6 +9,9 @@ import type { Db } from '../db/client.ts';
 import { requireUser } from './authenticate.ts';
 import { userSchema } from './api-schemas.ts';
 import { isAddressUpdate, saveAccountDetails, saveDefaultAddress } from './profile.ts';
+import type { AttemptLimit } from './limits.ts';
+import type { GoogleVerifier } from './google.ts';
+import { HttpError } from '../http/errors.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
@@ -16,6 +19,9 @@ interface AuthRouteOptions {
   auth: AuthService;
   db: Db;
   accessTokens: AccessTokens;
+  limit: AttemptLimit;
+  /** Present when GOOGLE_CLIENT_ID is configured. */
+  google: GoogleVerifier | null;
   /** Secure cookies in production, where the shop is served over HTTPS. */
   secureCookies: boolean;
 }
@@ -25,7 +31,7 @@ const session = z.object({ user: userSchema, accessToken: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { auth, db, accessTokens, secureCookies },
+  { auth, db, accessTokens, limit, google, secureCookies },
 ) => {
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/auth' } as const;
 
@@ -39,6 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     {
       config: { echoError: true },
       schema: { tags: ['auth'], summary: 'Create an account', body: signUpSchema, response: { 201: session } },
+      preHandler: (request) => limit('signup', request, request.body.email),
     },
     async (request, reply) => {
       const result = sendSession(reply, await auth.signUp(request.body));
@@ -56,8 +63,29 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         body: signInSchema,
         response: { 200: session },
       },
+      preHandler: (request) => limit('signin', request, request.body.email),
     },
     async (request, reply) => sendSession(reply, await auth.signIn(request.body)),
+  );
+
+  app.post(
+    '/api/auth/google-auth',
+    {
+      config: { echoError: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token',
+        body: z.object({ id_token: z.string({ error: 'No ID token received from Google.' }) }),
+        response: { 200: z.object({ accessToken: z.string(), data: z.object({ personal_info: userSchema }) }) },
+      },
+      preHandler: (request) => limit('google', request),
+    },
+    async (request, reply) => {
+      if (!google) throw new HttpError(404, 'Google sign-in is not enabled');
+      const identity = await google.verify(request.body.id_token);
+      const { user, accessToken } = sendSession(reply, await auth.googleSignIn(identity));
+      return { accessToken, data: { personal_info: user } };
+    },
   );
 
   app.route({

@@ -6,6 +6,8 @@ import type { Address, User } from '../../core/user.ts';
 import { addresses, refreshTokens, users } from './schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newOpaqueToken, type AccessTokens } from './tokens.ts';
+import type { EmailLinks } from './email-links.ts';
+import type { GoogleIdentity } from './google.ts';
 
 export const REFRESH_TOKEN_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -25,15 +27,22 @@ export class AuthService {
   constructor(
     private readonly db: Db,
     private readonly accessTokens: AccessTokens,
+    private readonly links: EmailLinks,
   ) {}
 
   async signUp(input: { fullname: string; email: string; password: string }): Promise<Session> {
     const passwordHash = await hashPassword(input.password);
-    const [row] = await this.db
-      .insert(users)
-      .values({ fullName: input.fullname, email: input.email.toLowerCase(), passwordHash })
-      .onConflictDoNothing()
-      .returning();
+    // The account and its verification mail are saved together: neither exists without the other.
+    const row = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [created] = await tx
+        .insert(users)
+        .values({ fullName: input.fullname, email: input.email.toLowerCase(), passwordHash })
+        .onConflictDoNothing()
+        .returning();
+      if (created) await this.links.sendVerification(created, tx);
+      return created;
+    });
     if (!row) throw new HttpError(409, 'An account with this email already exists. Please sign in.');
     return this.startSession(row);
   }
@@ -43,6 +52,51 @@ export class AuthService {
     // Same answer, and the same work, whether the e-mail is unknown or the password wrong.
     const matches = await verifyPassword(row?.passwordHash, input.password);
     if (!row || !matches) throw new HttpError(401, SIGN_IN_FAILED);
+    return this.startSession(row);
+  }
+
+  /**
+   * Signs in with a verified Google identity: the account already linked to it, else the account with the same
+   * e-mail (now linked), else a new account. Linking an account whose e-mail was never verified drops its
+   * password and sessions: whoever registered that address without owning it loses the way in.
+   */
+  async googleSignIn(identity: GoogleIdentity): Promise<Session> {
+    if (!identity.emailVerified) throw new HttpError(401, 'Trouble logging in through Google');
+    const email = identity.email.toLowerCase();
+    const row = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [linked] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject));
+      if (linked) return linked;
+      const [existing] = await tx.select().from(users).where(eq(users.email, email));
+      if (existing) {
+        const unverified = existing.emailVerifiedAt === null;
+        if (unverified)
+          await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, existing.id));
+        const [updated] = await tx
+          .update(users)
+          .set({
+            googleSubject: identity.subject,
+            emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+            passwordHash: unverified ? null : existing.passwordHash,
+            picture: existing.picture ?? identity.picture,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, existing.id))
+          .returning();
+        return updated!;
+      }
+      const [created] = await tx
+        .insert(users)
+        .values({
+          fullName: identity.name || email.split('@')[0]!,
+          email,
+          picture: identity.picture,
+          googleSubject: identity.subject,
+          emailVerifiedAt: new Date(),
+        })
+        .returning();
+      return created!;
+    });
     return this.startSession(row);
   }
 

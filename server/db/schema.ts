@@ -2,3 +2,4 @@
 export * from '../catalog/schema.ts';
 export * from '../media/schema.ts';
 export * from '../auth/schema.ts';
+export * from '../mail/schema.ts';

@@ -50,7 +50,8 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
 /** A migrated, seeded shop on a database of its own, serving the API in-process (app.inject). */
 export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
   const { database, url, drop } = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // Tests sign many shoppers up from one address; the rate-limit tests set their own limit.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_ATTEMPTS_PER_MINUTE: '100000', ...env });
   const services = await createServices(config, { database, storage: sharedStorage() });
   const app = await buildServer(services, { logger: false });
   await app.ready();

@@ -1,0 +1,112 @@
+import { Redis } from 'ioredis';
+import { HttpError } from './errors.ts';
+
+/** A fixed-window counter: the first hit starts a window, later hits in it add to its count. */
+export interface RateLimitStore {
+  hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  close(): Promise<void>;
+}
+
+/** One process only: fine for a single server and for development. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(sweepIntervalMs = 60_000) {
+    // Keys that are never hit again would otherwise stay in the map forever.
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    }, sweepIntervalMs).unref();
+  }
+
+  async hit(key: string, windowSeconds: number) {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { count: 0, resetAt: now + windowSeconds * 1000 };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, resetInSeconds: Math.ceil((window.resetAt - now) / 1000) };
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+  }
+}
+
+// Atomic INCR plus expiry; a key left without a TTL is given one so it cannot block forever.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return { count, ttl }`;
+
+/** Shared by every server process, so limits hold behind a load balancer. */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+  private readonly prefix: string;
+
+  constructor(url: string, { prefix = 'rl:', connectTimeout }: { prefix?: string; connectTimeout?: number } = {}) {
+    this.prefix = prefix;
+    this.redis = new Redis(url, {
+      lazyConnect: false,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+      ...(connectTimeout === undefined ? {} : { connectTimeout }),
+    });
+    // Outages reach the caller as rejected hits; without a listener ioredis would print every reconnect failure.
+    this.redis.on('error', () => {});
+  }
+
+  async hit(key: string, windowSeconds: number) {
+    const [count, ttlMs] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, windowSeconds * 1000)) as [
+      number,
+      number,
+    ];
+    return { count, resetInSeconds: Math.ceil(ttlMs / 1000) };
+  }
+
+  async close() {
+    await this.redis.quit();
+  }
+}
+
+export function createRateLimitStore(redisUrl?: string): RateLimitStore {
+  return redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
+}
+
+/** A 429 that also tells the route what to put in Retry-After. */
+export class RateLimitedError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      `Too many attempts. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    );
+  }
+}
+
+export interface RateLimitRule {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export class RateLimiter {
+  constructor(private readonly store: RateLimitStore) {}
+
+  /** Counts a hit on every rule (e.g. per IP and per e-mail) and throws if any is over its limit. */
+  async check(rules: RateLimitRule[]): Promise<void> {
+    const hits = await Promise.all(rules.map((rule) => this.store.hit(rule.key, rule.windowSeconds)));
+    const waits = hits.filter((hit, index) => hit.count > rules[index]!.limit).map((hit) => hit.resetInSeconds);
+    // When several rules are exceeded, the client must wait for the last of them.
+    if (waits.length > 0) throw new RateLimitedError(Math.max(1, ...waits));
+  }
+}

@@ -1,0 +1,21 @@
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from './schema.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Queues mails in the database, so a mail is sent exactly when the change that caused it is committed. */
+export class MailOutbox {
+  constructor(private readonly db: Db) {}
+
+  /** Pass a transaction as db to queue the mail atomically with the other writes in it. */
+  async enqueue(mail: OutgoingMail, db: Db = this.db): Promise<string> {
+    const { to, subject, text, html } = mail;
+    const [row] = await db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
+    return row!.id;
+  }
+}
