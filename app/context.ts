@@ -7,6 +7,8 @@ export interface StorefrontContext {
   shop: ShopSettings;
   /** Public origin for canonical URLs, sitemaps and Open Graph tags. */
   origin: string;
+  /** Google sign-in's OAuth client id, or null when Google sign-in is off. */
+  googleClientId: string | null;
 }
 
 declare module 'react-router' {

@@ -112,7 +112,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
       build: options.storefrontBuild,
       devMiddleware: options.devMiddleware,
       mode: config.NODE_ENV === 'production' ? 'production' : 'development',
-      context: { catalog: services.catalog, shop: services.shop, origin: services.origin },
+      context: {
+        catalog: services.catalog,
+        shop: services.shop,
+        origin: services.origin,
+        googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+      },
     });
   }
   return app;

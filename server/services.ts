@@ -17,7 +17,8 @@ import { RateLimiter, createRateLimitStore, type RateLimitStore } from './http/r
 import { MailOutbox } from './mail/outbox.ts';
 import { MailSender } from './mail/sender.ts';
 import { createTransport, type MailTransport } from './mail/transports.ts';
-import { pino } from 'pino';
+import type { DestinationStream } from 'pino';
+import { createLogger } from './http/logger.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Everything a request handler may need, built once per process. */
@@ -45,6 +46,8 @@ export interface ServiceOverrides {
   database?: Database;
   storage?: FileStorage;
   rateLimitStore?: RateLimitStore;
+  /** Where log lines go (tests read them); stdout by default. */
+  logDestination?: DestinationStream;
 }
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
@@ -55,7 +58,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       dataDir: path.join(config.DATA_DIR, 'pglite'),
       poolSize: config.DATABASE_POOL_SIZE,
     }));
-  const logger: FastifyBaseLogger = pino({ level: config.LOG_LEVEL });
+  const logger = createLogger(config.LOG_LEVEL, overrides.logDestination);
   const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
   const media = new MediaService(database.db, storage);
   const catalog = new CatalogService(database, config.MEDIA_BASE_URL);

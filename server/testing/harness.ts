@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
@@ -48,12 +49,15 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
 }
 
 /** A migrated, seeded shop on a database of its own, serving the API in-process (app.inject). */
-export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+export async function startTestShop(
+  env: Record<string, string> = {},
+  { logDestination }: { logDestination?: DestinationStream } = {},
+): Promise<TestShop> {
   const { database, url, drop } = await createTestDatabase();
   // Tests sign many shoppers up from one address; the rate-limit tests set their own limit.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_ATTEMPTS_PER_MINUTE: '100000', ...env });
-  const services = await createServices(config, { database, storage: sharedStorage() });
-  const app = await buildServer(services, { logger: false });
+  const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
+  const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();
   const peers: Services[] = [];
   return {
