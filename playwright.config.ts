@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SMTP_PORT } from './tests/e2e/mail-catcher.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const CHROMIUM_ARGS = [
@@ -19,6 +20,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  globalSetup: './tests/e2e/global-setup.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -51,9 +53,13 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: '.cache/e2e-data',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Mail goes to the suite's own SMTP server (tests/e2e/mail-catcher.ts), checked every half second.
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      MAIL_POLL_MS: '500',
     },
   },
 });

@@ -14,8 +14,9 @@ import stylesheet from './app.css?url';
 import { Header } from './components/layout/Header';
 import { Footer } from './components/layout/Footer';
 import { AnnouncementBar } from './components/layout/AnnouncementBar';
-import { ToastHost } from './components/ToastHost';
 import { NavigationSpinner } from './components/NavigationSpinner';
+import { ToastHost } from './components/ToastHost';
+import { clearCredentials, readAccessToken } from './auth/session';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -23,7 +24,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { shop: context.shop, origin: context.origin };
+  return { shop: context.shop, origin: context.origin, googleClientId: context.googleClientId };
 }
 
 // Shop settings come from configuration and never change while the page is open.
@@ -34,6 +35,9 @@ function ScrollToTop() {
   useEffect(() => {
     // Lets tests (and curious developers) see that the page has become interactive.
     document.documentElement.dataset.hydrated = 'true';
+    // Start-up (spec section 4): with a stored token, fetch the current user. Visitors load no auth code.
+    if (readAccessToken()) void import('./auth/actions').then(({ loadSession }) => loadSession());
+    else clearCredentials();
   }, []);
   useEffect(() => {
     window.scrollTo(0, 0); // braces: newer browsers return a Promise, which React would take for a cleanup
@@ -66,8 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data && <Footer shop={data.shop} />}
         <NavigationSpinner />
-        <ScrollToTop />
         <ToastHost />
+        <ScrollToTop />
         <Scripts />
       </body>
     </html>

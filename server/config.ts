@@ -42,6 +42,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /** How often each process looks for mail to send. */
+  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   /** The From address of the shop's mail; defaults to the shop's name and e-mail. */
   MAIL_FROM: z.string().min(3).optional(),
   /** Google sign-in shows when this OAuth client id is set. */

@@ -73,6 +73,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const origin = publicOrigin(config);
   const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
   const mailSender = new MailSender(database.db, mailTransport, {
+    pollMs: config.MAIL_POLL_MS,
     // Only the message: mail bodies carry sign-in links and never reach the logs.
     log: (message, error) => logger.warn({ reason: error instanceof Error ? error.message : undefined }, message),
   });

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { Spinner } from './Spinner';
 
 const SHOW_AFTER_MS = 150;
 
@@ -19,7 +18,9 @@ export function NavigationSpinner() {
   if (!visible) return null;
   return (
     <div className="fixed inset-0 z-20 flex items-center justify-center bg-white/60" data-testid="navigation-spinner">
-      <Spinner label="Loading page" />
+      <span role="status" className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700">
+        <span className="sr-only">Loading page</span>
+      </span>
     </div>
   );
 }

@@ -5,3 +5,8 @@ import type { ShopSettings } from '../../core/shop';
 export function useShop(): ShopSettings {
   return useRouteLoaderData<{ shop: ShopSettings }>('root')!.shop;
 }
+
+/** Google sign-in's client id; null when the shop has not configured Google sign-in. */
+export function useGoogleClientId(): string | null {
+  return useRouteLoaderData<{ googleClientId: string | null }>('root')?.googleClientId ?? null;
+}

@@ -5,6 +5,10 @@ import { useCartQuantity } from '../../cart/cart-store';
 import { BagIcon, ChevronIcon, MenuIcon, UserIcon } from '../icons';
 import { Logo } from './Logo';
 import { MAIN_NAV } from './nav';
+import { useSession } from '../../auth/session';
+
+// Signed-in extras ('Hi, name' and Logout) load only for signed-in shoppers.
+const AccountLinks = lazy(() => import('./AccountLinks').then((module) => ({ default: module.AccountLinks })));
 
 // The slide-in menu and its animation library load on first intent to open it, not with the page.
 const loadMobileMenu = () => import('./MobileMenu');
@@ -18,6 +22,7 @@ export function Header({ shop }: { shop: ShopSettings }) {
   // Stays mounted after the first opening, so closing can animate out.
   const [menuUsed, setMenuUsed] = useState(false);
   const { pathname } = useLocation();
+  const signedIn = useSession().status === 'signed-in';
   useEffect(() => {
     setMenuOpen(false); // following a link closes the menu
   }, [pathname]);
@@ -66,9 +71,12 @@ export function Header({ shop }: { shop: ShopSettings }) {
           </ul>
         </nav>
         <div className="flex items-center gap-1">
-          <Link to="/signin" className="rounded p-2 hover:text-brand-700" aria-label="Login">
-            <UserIcon />
-          </Link>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <AccountLinks layout="header" />
+            </Suspense>
+          )}
+          <AccountIcon />
           <CartLink />
         </div>
       </div>
@@ -98,6 +106,20 @@ function CartLink() {
           {count}
         </span>
       )}
+    </Link>
+  );
+}
+
+/** The first icon: the account area when signed in, the sign-in page otherwise. */
+function AccountIcon() {
+  const signedIn = useSession().status === 'signed-in';
+  return (
+    <Link
+      to={signedIn ? '/profile' : '/signin'}
+      className="rounded p-2 hover:text-brand-700"
+      aria-label={signedIn ? 'My Account' : 'Login'}
+    >
+      <UserIcon />
     </Link>
   );
 }

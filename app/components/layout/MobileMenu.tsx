@@ -4,6 +4,7 @@ import { AnimatePresence, LazyMotion, m } from 'motion/react';
 import { MOBILE_MENU_TWEEN_SECONDS, MOBILE_MENU_WIDTH } from '../../../core/constants';
 import { CloseIcon } from '../icons';
 import { MAIN_NAV } from './nav';
+import { AccountLinks } from './AccountLinks';
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default);
 const tween = { type: 'tween', duration: MOBILE_MENU_TWEEN_SECONDS } as const;
@@ -77,14 +78,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   ))}
                 </ul>
               </nav>
-              <div className="mt-auto flex gap-3 p-4">
-                <Link to="/signin" className="btn-primary flex-1">
-                  Login
-                </Link>
-                <Link to="/signup" className="btn-secondary flex-1">
-                  Register
-                </Link>
-              </div>
+              <AccountLinks layout="menu" />
             </m.div>
           </>
         )}

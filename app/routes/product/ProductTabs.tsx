@@ -101,7 +101,7 @@ function Reviews({ product, reviews }: { product: Product; reviews: Review[] }) 
       <div>
         <h2 className="text-lg font-semibold">Rating &amp; Review</h2>
         <p className="mt-2 text-4xl font-semibold">{product.rating.toFixed(1)}</p>
-        <Stars rating={product.rating} className="h-5 w-25" />
+        <Stars rating={product.rating} className="size-5" />
         <p className="mt-1 text-sm text-stone-600">Based on ({product.numReviews}) reviews</p>
         {/* Visitors are asked to sign in; the review form itself arrives with accounts. */}
         <button type="button" className="btn-primary mt-4" onClick={() => toast.error('Signin to write a review')}>

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/route';
-import { pageMeta, rootData } from '../../lib/meta';
+import { pageMeta } from '../../lib/meta';
 import { CatalogError } from '../../components/CatalogError';
 import { DELIVERY_ESTIMATE_PRODUCT_PAGE } from '../../../core/constants';
 import { Price, DiscountBadge } from '../../components/product/Price';
@@ -24,13 +24,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (byId) throw redirect(`/product/${byId.slug}`, 301);
     throw data('Product not found', { status: 404 });
   }
-  return { product, reviews: await context.catalog.getReviews(product._id) };
+  const reviews = await context.catalog.getReviews(product._id);
+  // Built here, not in meta, so the browser bundle never carries the JSON-LD builder.
+  return { product, reviews, jsonLd: productJsonLd(product, reviews, context.origin, context.shop.name) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   if (!data) return [{ title: 'Product not found' }];
-  const { product, reviews } = data;
-  const root = rootData(matches);
+  const { product, jsonLd } = data;
   const path = `/product/${product.slug}`;
   return [
     ...pageMeta({
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
     }),
     { property: 'product:price:amount', content: product.price.toFixed(2) },
     { property: 'product:price:currency', content: 'INR' },
-    { 'script:ld+json': productJsonLd(product, reviews, root?.origin ?? '', root?.shop.name ?? '') },
+    { 'script:ld+json': jsonLd },
   ];
 };
 

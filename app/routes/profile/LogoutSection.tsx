@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { signOut } from '../../auth/actions';
+import { toast } from '../../lib/toast';
+import { AccountSection } from './AccountSection';
+import { errorMessage } from './account';
+
+/** Ends the session once (StrictMode runs effects twice), then goes home; signOut clears the local session anyway. */
+export function LogoutSection() {
+  const navigate = useNavigate();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    signOut()
+      .catch((error: unknown) => toast.error(`Logout failed: ${errorMessage(error)}`))
+      .finally(() => void navigate('/', { replace: true }));
+  }, [navigate]);
+  return (
+    <AccountSection title="Log out">
+      <p role="status" className="text-stone-700">
+        Logging you out...
+      </p>
+    </AccountSection>
+  );
+}
