@@ -13,6 +13,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { Header } from './components/layout/Header';
 import { Footer } from './components/layout/Footer';
+import { ServerOnly } from './components/ServerOnly';
 import { AnnouncementBar } from './components/layout/AnnouncementBar';
 import { NavigationSpinner } from './components/NavigationSpinner';
 import { ToastHost } from './components/ToastHost';
@@ -63,12 +64,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {data && <AnnouncementBar shop={data.shop} />}
+        {data && <ServerOnly>{import.meta.env.SSR && <AnnouncementBar shop={data.shop} />}</ServerOnly>}
         {data && <Header shop={data.shop} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {data && <Footer shop={data.shop} />}
+        {data && (
+          // The SSR check lets the client build drop the footer's code entirely.
+          <ServerOnly>{import.meta.env.SSR && <Footer shop={data.shop} />}</ServerOnly>
+        )}
         <NavigationSpinner />
         <ToastHost />
         <ScrollToTop />

@@ -19,6 +19,7 @@ async function signOut(page: Page) {
 }
 
 test('sign up, verify by mail, sign in again, edit the account and change the password', async ({ page }) => {
+  test.slow(); // a long journey: a dozen pages, two mails and three sign-ins
   const email = uniqueEmail('journey');
   await open(page, '/signup');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -76,6 +77,7 @@ test('sign up, verify by mail, sign in again, edit the account and change the pa
 });
 
 test('forgot password: the reset link by mail sets a new password, then sign-in', async ({ page, request }) => {
+  test.slow(); // waits for a mail and for the 2-second redirect
   const email = uniqueEmail('reset');
   const signUp = await request.post('/api/auth/signup', {
     data: { fullname: 'Arjun Das', email, password: 'secret12' },

@@ -53,15 +53,16 @@ test.describe('on a 390 px phone', () => {
 
   test('the footer columns are accordions, one open at a time', async ({ page }) => {
     await open(page, '/about-us');
-    const useful = page.getByRole('button', { name: 'Useful Links' });
-    const quick = page.getByRole('button', { name: 'Quick Links' });
-    await expect(page.getByRole('link', { name: 'Terms of Service' }).last()).toBeHidden();
-    await useful.click();
-    await expect(useful).toHaveAttribute('aria-expanded', 'true');
-    await quick.click();
-    await expect(quick).toHaveAttribute('aria-expanded', 'true');
-    await expect(useful).toHaveAttribute('aria-expanded', 'false');
-    await quick.click();
-    await expect(quick).toHaveAttribute('aria-expanded', 'false');
+    const columns = page.getByTestId('footer-accordion');
+    const terms = columns.nth(1).getByRole('link', { name: 'Terms of Service' });
+    await expect(terms).toBeHidden();
+    await columns.nth(1).locator('summary').click();
+    await expect(terms).toBeVisible();
+    await columns.nth(2).locator('summary').click();
+    await expect(columns.nth(2)).toHaveAttribute('open', '');
+    await expect(columns.nth(1)).not.toHaveAttribute('open');
+    await expect(terms).toBeHidden();
+    await columns.nth(2).locator('summary').click();
+    await expect(columns.nth(2)).not.toHaveAttribute('open');
   });
 });

@@ -1,5 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import type { ShopSettings } from '../../../core/shop';
 import { PaymentMethods } from '../PaymentMethods';
 import { ChevronIcon, FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from '../icons';
@@ -7,10 +6,11 @@ import { FOOTER_QUICK_LINKS, FOOTER_USEFUL_LINKS, type NavLinkItem } from './nav
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
+/**
+ * The footer is plain HTML (rendered through ServerOnly, so it costs no JavaScript). On small screens each
+ * column is a <details> of one named group, which the browser keeps to one open at a time.
+ */
 export function Footer({ shop }: { shop: ShopSettings }) {
-  // Small screens show the columns as accordions, one open at a time.
-  const [openColumn, setOpenColumn] = useState<number | null>(null);
-  const toggle = (index: number) => setOpenColumn((current) => (current === index ? null : index));
   const columns: Array<{ title: string; body: ReactNode }> = [
     {
       title: 'Contact Us',
@@ -32,7 +32,6 @@ export function Footer({ shop }: { shop: ShopSettings }) {
     { title: 'Useful Links', body: <LinkList links={FOOTER_USEFUL_LINKS} /> },
     { title: 'Quick Links', body: <LinkList links={FOOTER_QUICK_LINKS} /> },
   ];
-
   const socialLinks = [
     { network: 'Facebook', href: shop.facebookUrl, Icon: FacebookIcon },
     { network: 'Instagram', href: shop.instagramUrl, Icon: InstagramIcon },
@@ -41,15 +40,20 @@ export function Footer({ shop }: { shop: ShopSettings }) {
   return (
     <footer className="mt-16 bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-2 px-4 py-10 md:grid-cols-3 md:gap-8">
-        {columns.map((column, index) => (
-          <FooterColumn
-            key={column.title}
-            title={column.title}
-            open={openColumn === index}
-            onToggle={() => toggle(index)}
-          >
-            {column.body}
-          </FooterColumn>
+        {columns.map((column) => (
+          <section key={column.title} className="border-b border-stone-700 md:border-0">
+            <div className="hidden md:block">
+              <h2 className="pb-4 text-base font-semibold text-white">{column.title}</h2>
+              {column.body}
+            </div>
+            <details name="footer-columns" className="group md:hidden" data-testid="footer-accordion">
+              <summary className="flex cursor-pointer list-none items-center justify-between py-4 text-base font-semibold text-white [&::-webkit-details-marker]:hidden">
+                <h2>{column.title}</h2>
+                <ChevronIcon className="size-4 transition group-open:rotate-180" />
+              </summary>
+              <div className="pb-4">{column.body}</div>
+            </details>
+          </section>
         ))}
       </div>
       <div className="border-t border-stone-700">
@@ -77,48 +81,14 @@ export function Footer({ shop }: { shop: ShopSettings }) {
   );
 }
 
-function FooterColumn({
-  title,
-  open,
-  onToggle,
-  children,
-}: {
-  title: string;
-  open: boolean;
-  onToggle: () => void;
-  children: ReactNode;
-}) {
-  const panelId = useId();
-  return (
-    <section className="border-b border-stone-700 md:border-0">
-      <h2 className="hidden pb-4 text-base font-semibold text-white md:block">{title}</h2>
-      <h2 className="md:hidden">
-        <button
-          type="button"
-          className="flex w-full items-center justify-between py-4 text-base font-semibold text-white"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={onToggle}
-        >
-          {title}
-          <ChevronIcon className={`size-4 transition ${open ? 'rotate-180' : ''}`} />
-        </button>
-      </h2>
-      <div id={panelId} className={`${open ? 'block' : 'hidden'} pb-4 md:block`}>
-        {children}
-      </div>
-    </section>
-  );
-}
-
 function LinkList({ links }: { links: NavLinkItem[] }) {
   return (
     <ul className="space-y-2 text-sm">
       {links.map((link) => (
         <li key={link.to}>
-          <Link to={link.to} className="hover:underline">
+          <a href={link.to} className="hover:underline">
             {link.label}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
