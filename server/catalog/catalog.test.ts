@@ -175,6 +175,17 @@ describe('operations', () => {
         '/api/product/{id}',
         '/api/product/{id}/get-reviews',
         '/api/health',
+        '/api/auth/signin',
+        '/api/auth/signup',
+        '/api/auth/google-auth',
+        '/api/auth/me',
+        '/api/auth/profile',
+        '/api/auth/refresh-access-token',
+        '/api/auth/logout',
+        '/api/auth/forgot-password',
+        '/api/auth/reset-password/{tokenId}',
+        '/api/auth/verify-email/{token}',
+        '/api/auth/resend-verification-email',
       ]),
     );
     expect((await get('/api/docs')).statusCode).toBeLessThan(400);
