@@ -16,7 +16,7 @@ export default [
   route('reset-password/:tokenId', 'routes/auth/reset-password.tsx'),
   route('verify-email', 'routes/auth/verify-email.tsx'),
   route('verify-email/:tokenId', 'routes/auth/verify-email-token.tsx'),
-  route('cart', 'routes/coming-soon.tsx', { id: 'cart' }),
+  route('cart', 'routes/cart/route.tsx'),
   route('checkout', 'routes/coming-soon.tsx', { id: 'checkout' }),
   route('payment/status', 'routes/coming-soon.tsx', { id: 'payment-status' }),
   route('track-your-order', 'routes/coming-soon.tsx', { id: 'track-your-order' }),

@@ -31,6 +31,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/** The stored cart, or null during server rendering, where browser storage does not exist. */
+export function useStoredCart(): Partial<CartState> | null {
+  return useSyncExternalStore(subscribe, readCart, () => null);
+}
+
 /** Total quantity for the header badge; 0 during server rendering, where there is no browser storage. */
 export function useCartQuantity(): number {
   return useSyncExternalStore(

@@ -2,7 +2,15 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { open } from './helpers';
 
-const PAGES = ['/', '/shop', '/product/cosmo-crew-vinyl-figure-captain-tara', '/shipping-policy', '/privacy-policy'];
+const PAGES = [
+  '/',
+  '/shop',
+  '/product/cosmo-crew-vinyl-figure-captain-tara',
+  '/shipping-policy',
+  '/privacy-policy',
+  '/cart',
+  '/signin',
+];
 
 for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
