@@ -105,6 +105,5 @@ export function cartReducer(state: CartState, action: CartAction, rule: Shipping
   }
 }
 
-/** Total quantity, for the header badge; tolerates a stored cart written by an older version. */
-export const cartQuantity = (state: Partial<Pick<CartState, 'cartItems'>>) =>
-  (state.cartItems ?? []).reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);
+// The badge's count lives apart, so the header can use it without loading the reducer.
+export { cartQuantity } from './cart-quantity.ts';

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { cartQuantity, type CartAction, type CartState } from '../../core/cart';
+import type { CartAction, CartState } from '../../core/cart';
+import { cartQuantity } from '../../core/cart-quantity';
 import type { ShippingRule } from '../../core/pricing';
 
 export const CART_STORAGE_KEY = 'cart';
