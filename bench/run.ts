@@ -2,6 +2,7 @@
 // server sending a stored copy of the same bytes (the ceiling). Runs on the local PostgreSQL when it answers.
 import autocannon from 'autocannon';
 import { ensureBuild, localPostgres, startShop } from './server-process.ts';
+import { COD_BUYERS, measureCodOrders } from './cod-orders.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -43,7 +44,12 @@ const pad = (text: string | number, width: number) => String(text).padStart(widt
 async function main() {
   ensureBuild(process.argv.includes('--rebuild'));
   const databaseUrl = await localPostgres('shop_bench');
-  const shop = await startShop(PORT, { BENCH_CEILING: 'true', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const shop = await startShop(PORT, {
+    BENCH_CEILING: 'true',
+    // The order benchmark signs its buyers up from one address.
+    AUTH_ATTEMPTS_PER_MINUTE: '100000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   try {
     const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
       products: Array<{ slug: string }>;
@@ -73,6 +79,17 @@ async function main() {
       if (real.errors > 0) console.log(`  ! ${real.errors} errors or non-2xx answers`);
     }
 
+    let orders: Awaited<ReturnType<typeof measureCodOrders>> | null = null;
+    if (databaseUrl) {
+      orders = await measureCodOrders(shop.origin, databaseUrl, DURATION_S);
+      console.log(
+        `\nPOST /api/orders/create-order (cash on delivery), ${COD_BUYERS} concurrent buyers: ${orders.orders} orders, ${orders.ordersPerSecond.toFixed(0)}/s, p50 ${orders.p50} ms, p95 ${orders.p95} ms, p99 ${orders.p99} ms`,
+      );
+      if (orders.failures > 0) console.log(`  ! ${orders.failures} orders failed`);
+    } else {
+      console.log('\nCash-on-delivery orders: skipped, they are measured on PostgreSQL only.');
+    }
+
     const api = results['all-products']!;
     const page = results['product-page']!;
     console.log('\nGoals:');
@@ -82,6 +99,11 @@ async function main() {
     console.log(
       `  product page SSR at least 300 req/s${databaseUrl ? ' on PostgreSQL' : ''}: ${page.real.requestsPerSecond.toFixed(0)} ${page.real.requestsPerSecond >= 300 ? 'met' : 'NOT met'}`,
     );
+    if (orders) {
+      console.log(
+        `  COD order p95 with ${COD_BUYERS} buyers at most 100 ms on PostgreSQL: ${orders.p95} ms ${orders.p95 <= 100 && orders.failures === 0 ? 'met' : 'NOT met'}`,
+      );
+    }
   } finally {
     await shop.stop();
   }

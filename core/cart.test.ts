@@ -48,6 +48,30 @@ describe('cart reducer (spec section 4)', () => {
     expect(emptyCart().paymentMethod).toBe('prepaid');
   });
 
+  it('replaces the items with the synced ones, keeping the address and payment method', () => {
+    const state = run(
+      { type: 'add', item: lamp },
+      { type: 'saveShippingAddress', address: { city: 'Pune' } },
+      { type: 'savePaymentMethod', method: 'cod' },
+    );
+    const synced = [
+      { ...vase, quantity: 2 },
+      { ...lamp, price: 200, quantity: 9 },
+      { ...lamp, _id: 'gone', quantity: 0 },
+    ];
+    const next = cartReducer(state, { type: 'replaceItems', items: synced }, rule);
+    expect(next.cartItems.map(({ _id, price, quantity }) => [_id, price, quantity])).toEqual([
+      ['vase', 389.7, 2],
+      ['lamp', 200, 3],
+    ]);
+    expect(next).toMatchObject({ shippingAddress: { city: 'Pune' }, paymentMethod: 'cod', itemsPrice: 1379.4 });
+    expect(cartReducer(next, { type: 'replaceItems', items: [] }, rule)).toMatchObject({
+      cartItems: [],
+      totalPrice: 0,
+      paymentMethod: 'cod',
+    });
+  });
+
   it('counts the total quantity for the header badge', () => {
     expect(cartQuantity(run({ type: 'add', item: lamp, quantity: 2 }, { type: 'add', item: vase, quantity: 4 }))).toBe(
       6,

@@ -31,7 +31,9 @@ export type CartAction =
   | { type: 'saveShippingAddress'; address: Record<string, string> }
   | { type: 'savePaymentMethod'; method: PaymentMethod }
   | { type: 'clear' }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  /** The signed-in shopper's cart as the server has it (decision 0013); address and payment method stay. */
+  | { type: 'replaceItems'; items: CartItem[] };
 
 export const emptyCart = (): CartState => ({
   cartItems: [],
@@ -99,6 +101,23 @@ export function cartReducer(state: CartState, action: CartAction, rule: Shipping
       return { ...state, shippingAddress: action.address };
     case 'savePaymentMethod':
       return withItems({ ...state, paymentMethod: action.method }, state.cartItems, rule);
+    case 'replaceItems':
+      return withItems(
+        state,
+        action.items
+          // Only the fields a cart item keeps, as on 'add'.
+          .map(({ _id, title, slug, price, image, countInStock, quantity }) => ({
+            _id,
+            title,
+            slug,
+            price,
+            image,
+            countInStock,
+            quantity: capped(Math.floor(quantity), countInStock),
+          }))
+          .filter((item) => item.quantity > 0),
+        rule,
+      );
     case 'clear':
     case 'reset':
       return emptyCart();

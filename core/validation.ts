@@ -8,6 +8,7 @@ import {
   CONTACT_NAME_MIN_LENGTH,
   MAX_STARS,
   PASSWORD_MAX_LENGTH,
+  PAYMENT_METHODS,
   PASSWORD_MIN_LENGTH,
   PHONE_DIGITS,
   PINCODE_DIGITS,
@@ -169,6 +170,31 @@ export const quantitySchema = z
   .positive('Quantity must be at least 1')
   .max(99, 'Quantity must be at most 99');
 
+/** A product id as the API gives it. */
+const productId = z.string({ error: 'Product id is required' }).uuid('This product does not exist');
+
+/** An order line: only the product id and quantity are read; prices and titles sent by a client are ignored. */
+export const orderLineSchema = z.object({ _id: productId, quantity: quantitySchema });
+
+export const createOrderSchema = z.object({
+  orderItems: z
+    .array(orderLineSchema, { error: 'Your cart is empty' })
+    .min(1, 'Your cart is empty')
+    .max(50, 'An order can have at most 50 different products'),
+  shippingAddress: checkoutAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose prepaid or cash on delivery' }),
+});
+
+/** The cart lines a signed-in shopper keeps on the server. */
+export const cartLinesSchema = z.object({
+  items: z.array(orderLineSchema).max(100, 'A cart can have at most 100 different products'),
+});
+
+export const trackOrderSchema = z.object({
+  orderId: requiredText('Enter Order Id', MAX.name),
+  email: email(MESSAGES.enterEmail, MESSAGES.invalidEmail),
+});
+
 export type EmailInput = z.infer<typeof emailSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -180,6 +206,9 @@ export type AccountDetailsInput = z.infer<typeof accountDetailsSchema>;
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ReviewInput = z.infer<typeof reviewSchema>;
 export type QuantityInput = z.infer<typeof quantitySchema>;
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+export type CartLinesInput = z.infer<typeof cartLinesSchema>;
+export type TrackOrderInput = z.infer<typeof trackOrderSchema>;
 
 /** The message a form shows: the first issue, or null when the input is valid. */
 export function firstError(result: z.ZodSafeParseResult<unknown>): string | null {

@@ -16,7 +16,9 @@ import { catalogRoutes } from './catalog/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { emailLinkRoutes } from './auth/email-routes.ts';
+import { cartRoutes } from './cart/routes.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 import { LocalMailbox } from './mail/transports.ts';
 import type { Services } from './services.ts';
 
@@ -85,6 +87,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(emailLinkRoutes, {
     links: services.emailLinks,
     auth: services.auth,
+    accessTokens: services.accessTokens,
+    limit: services.limitAttempts,
+  });
+  await app.register(cartRoutes, { carts: services.carts, accessTokens: services.accessTokens });
+  await app.register(orderRoutes, {
+    orders: services.orders,
     accessTokens: services.accessTokens,
     limit: services.limitAttempts,
   });

@@ -8,6 +8,7 @@ import { MediaService } from './media/service.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import type { ShopSettings } from '../core/shop.ts';
 import { AuthService } from './auth/service.ts';
+import { CartService } from './cart/service.ts';
 import { AccessTokens } from './auth/tokens.ts';
 import { sharedSecret } from './auth/secrets.ts';
 import { EmailLinks } from './auth/email-links.ts';
@@ -19,6 +20,7 @@ import { MailSender } from './mail/sender.ts';
 import { createTransport, type MailTransport } from './mail/transports.ts';
 import type { DestinationStream } from 'pino';
 import { createLogger } from './http/logger.ts';
+import { OrderService } from './orders/service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Everything a request handler may need, built once per process. */
@@ -30,11 +32,13 @@ export interface Services {
   catalog: CatalogService;
   accessTokens: AccessTokens;
   auth: AuthService;
+  carts: CartService;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
   mailTransport: MailTransport;
   mailSender: MailSender;
+  orders: OrderService;
   logger: FastifyBaseLogger;
   shop: ShopSettings;
   origin: string;
@@ -81,7 +85,17 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   if (config.NODE_ENV !== 'test') mailSender.start();
   const emailLinks = new EmailLinks(database.db, new MailOutbox(database.db), { origin, shopName: config.SHOP_NAME });
   const auth = new AuthService(database.db, accessTokens, emailLinks);
+  const carts = new CartService(database.db, catalog);
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
+  const orders = new OrderService({
+    db: database.db,
+    catalog,
+    outbox: new MailOutbox(database.db),
+    shipping: shopSettings(config),
+    mediaBaseUrl: config.MEDIA_BASE_URL,
+    shopName: config.SHOP_NAME,
+    origin,
+  });
   const google = config.GOOGLE_CLIENT_ID
     ? new GoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
     : null;
@@ -94,11 +108,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     catalog,
     accessTokens,
     auth,
+    carts,
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),
     mailTransport,
     mailSender,
+    orders,
     logger,
     shop: shopSettings(config),
     origin,

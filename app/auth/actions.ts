@@ -2,11 +2,19 @@ import type { User } from '../../core/user';
 import type { SignInInput, SignUpInput } from '../../core/validation';
 import { api, post, put } from './api';
 import { clearCredentials, readAccessToken, setCredentials } from './session';
+import { forgetCart } from '../cart/cart-store';
 
 interface SessionResponse {
   user: User;
   accessToken: string;
 }
+
+/**
+ * The signed-in shopper's cart lives on the server too (decision 0013). The sync code loads only when used,
+ * and its failures never fail the sign-in or the page load.
+ */
+const syncCart = (step: 'mergeGuestCart' | 'pullCart') =>
+  import('../cart/cart-sync').then((sync) => sync[step]()).catch(() => {});
 
 /** Start-up: with a stored token, fetch the current user; without one, or on failure, the visitor is signed out. */
 export async function loadSession(): Promise<void> {
@@ -14,19 +22,22 @@ export async function loadSession(): Promise<void> {
   try {
     setCredentials(await api<{ user: User }>('/api/auth/me'));
   } catch {
-    clearCredentials();
+    return clearCredentials();
   }
+  await syncCart('pullCart'); // another device's changes appear here
 }
 
 export async function signIn(input: SignInInput): Promise<User> {
   const session = await post<SessionResponse>('/api/auth/signin', input);
   setCredentials(session);
+  await syncCart('mergeGuestCart');
   return session.user;
 }
 
 export async function signUp(input: SignUpInput): Promise<User> {
   const session = await post<SessionResponse>('/api/auth/signup', input);
   setCredentials(session);
+  await syncCart('mergeGuestCart');
   return session.user;
 }
 
@@ -38,15 +49,20 @@ export async function signInWithGoogle(idToken: string): Promise<User> {
     },
   );
   setCredentials({ user: data.personal_info, accessToken });
+  await syncCart('mergeGuestCart');
   return data.personal_info;
 }
 
-/** Asks the server to end the session, then forgets it here even if the server could not be reached. */
+/**
+ * Asks the server to end the session, then forgets it here even if the server could not be reached, and the
+ * browser's cart with it (spec section 4); the account's cart stays on the server.
+ */
 export async function signOut(): Promise<void> {
   try {
     await post('/api/auth/logout');
   } finally {
-    clearCredentials();
+    clearCredentials(); // first: a cart change still waiting to be sent then finds no session and is dropped
+    forgetCart();
   }
 }
 

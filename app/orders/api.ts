@@ -1,0 +1,20 @@
+import type { Order, TrackedOrder } from '../../core/order';
+import type { CreateOrderInput, TrackOrderInput } from '../../core/validation';
+import { api, post } from '../auth/api';
+
+/** Places an order; the same idempotency key on a retry returns the same order instead of a second one. */
+export const createOrder = (input: CreateOrderInput, idempotencyKey: string) =>
+  api<{ orderId: string }>('/api/orders/create-order', {
+    method: 'POST',
+    body: JSON.stringify(input),
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+
+export const getUserOrders = () => api<Order[]>('/api/orders/get-user-orders');
+
+export const getOrder = (orderId: string) => api<{ order: Order }>(`/api/orders/${encodeURIComponent(orderId)}`);
+
+export const cancelOrder = (orderId: string) =>
+  post<{ order: Order; message: string }>(`/api/orders/${encodeURIComponent(orderId)}/cancel`);
+
+export const trackOrder = (input: TrackOrderInput) => post<{ order: TrackedOrder }>('/api/orders/track', input);

@@ -1,0 +1,41 @@
+import { useEffect, useId, useRef } from 'react';
+import { paymentLabel, shortOrderId, type TrackedOrder } from '../../../core/order';
+import { OrderFacts } from './OrderFacts';
+import { OrderTimeline } from './OrderTimeline';
+
+/** A tracked order: its id, the spec's fields and the status timeline. Nothing about the address or lines. */
+export function TrackedOrderView({ order }: { order: TrackedOrder }) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // The answer appears below the form: take screen-reader and keyboard users to it.
+  useEffect(() => headingRef.current?.focus(), [order]);
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm sm:p-8"
+      data-testid="tracked-order"
+    >
+      <div>
+        <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+          Order ID {shortOrderId(order.orderId)}
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Full order id: <span className="break-all font-mono text-stone-800">{order.orderId}</span>
+        </p>
+      </div>
+      <OrderFacts
+        createdAt={order.createdAt}
+        payment={paymentLabel(order)}
+        status={order.orderStatus}
+        totalPrice={order.totalPrice}
+        itemCount={order.itemCount}
+      />
+      <div className="border-t border-stone-200 pt-5">
+        <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-stone-600">Progress</h3>
+        <OrderTimeline orderStatus={order.orderStatus} statusHistory={order.statusHistory} />
+      </div>
+    </section>
+  );
+}

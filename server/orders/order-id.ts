@@ -1,0 +1,15 @@
+import { randomBytes } from 'node:crypto';
+
+/** Crockford's base32: no I, L, O or U, so an id read aloud or typed is not misread. */
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const LENGTH = 24;
+
+/** A public order id: 24 characters of 5 random bits each (120 bits), so no one can guess another's order. */
+export function newOrderId(): string {
+  const bytes = randomBytes(LENGTH);
+  let id = '';
+  for (const byte of bytes) id += ALPHABET[byte & 31];
+  return id;
+}
+
+export const ORDER_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{24}$/;

@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOrderSchema, trackOrderSchema } from '../../core/validation.ts';
+import { ORDER_STATUSES } from '../../core/order.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { AccessTokens } from '../auth/tokens.ts';
+import type { AttemptLimit } from '../auth/limits.ts';
+import { HttpError } from '../http/errors.ts';
+import type { OrderService } from './service.ts';
+import { orderSchema, trackedOrderSchema } from './api-schemas.ts';
+
+interface OrderRouteOptions {
+  orders: OrderService;
+  accessTokens: AccessTokens;
+  limit: AttemptLimit;
+}
+
+const message = z.object({ message: z.string() });
+const security = [{ bearerAuth: [] }];
+const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(200, 'Idempotency-Key must be at most 200 characters')
+    .optional(),
+});
+
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders, accessTokens, limit }) => {
+  const signedIn = (request: Parameters<typeof requireUser>[0]) => requireUser(request, accessTokens);
+
+  app.post(
+    '/api/orders/create-order',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order. Prices and stock come from the database; an Idempotency-Key makes retries safe.',
+        security,
+        headers: idempotencyHeaders,
+        body: createOrderSchema,
+        response: { 200: z.object({ orderId: z.string() }), 201: z.object({ orderId: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = await signedIn(request);
+      const { orderId, created } = await orders.create(userId, request.body, request.headers['idempotency-key']);
+      return reply.code(created ? 201 : 200).send({ orderId });
+    },
+  );
+
+  app.get(
+    '/api/orders/get-user-orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in shopper's orders, newest first",
+        security,
+        response: { 200: z.array(orderSchema) },
+      },
+    },
+    async (request) => orders.listForUser((await signedIn(request)).userId),
+  );
+
+  app.post(
+    '/api/orders/track',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Track an order by its id and the e-mail it was placed with',
+        body: trackOrderSchema,
+        response: { 200: z.object({ order: trackedOrderSchema }), 404: message },
+      },
+      preHandler: (request) => limit('track-order', request),
+    },
+    async (request) => ({ order: await orders.track(request.body.orderId, request.body.email) }),
+  );
+
+  app.get(
+    '/api/orders/:orderId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "One of the signed-in shopper's orders",
+        security,
+        params: orderIdParams,
+        response: { 200: z.object({ order: orderSchema }), 404: message },
+      },
+    },
+    async (request) => ({
+      order: await orders.getForUser((await signedIn(request)).userId, request.params.orderId),
+    }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/cancel',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancel an order within 24 hours, before it is packed; its stock returns',
+        security,
+        params: orderIdParams,
+        response: { 200: z.object({ order: orderSchema, message: z.string() }), 409: message },
+      },
+    },
+    async (request) => ({
+      order: await orders.cancelForUser((await signedIn(request)).userId, request.params.orderId),
+      message: 'Your order has been cancelled.',
+    }),
+  );
+
+  app.post(
+    '/api/orders/:orderId/status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Move an order to its next status (shop staff only)',
+        security,
+        params: orderIdParams,
+        body: z.object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }) }),
+        response: { 200: z.object({ order: orderSchema }), 409: message },
+      },
+    },
+    async (request) => {
+      const { role } = await signedIn(request);
+      if (role !== 'admin') throw new HttpError(403, 'Only shop staff can change an order status');
+      return { order: await orders.advance(request.params.orderId, request.body.status) };
+    },
+  );
+};

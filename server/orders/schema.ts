@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+import { products } from '../catalog/schema.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../core/order.ts';
+import { PAYMENT_METHODS } from '../../core/constants.ts';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Public and unguessable: 120 random bits. */
+    orderId: text('order_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
+    /** In paise, computed by the server from the database. */
+    itemsPricePaise: integer('items_price_paise').notNull(),
+    shippingPricePaise: integer('shipping_price_paise').notNull(),
+    totalPricePaise: integer('total_price_paise').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    /** The e-mail the order was placed with, lowercased, for tracking and mail. */
+    email: text('email').notNull(),
+    /** A client's Idempotency-Key; a retry with the same key returns this order. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_order_id_unique').on(table.orderId),
+    uniqueIndex('orders_idempotency_unique')
+      .on(table.userId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
+    index('orders_user_created_idx').on(table.userId, table.createdAt),
+    check(
+      'orders_total_is_sum',
+      sql`${table.totalPricePaise} = ${table.itemsPricePaise} + ${table.shippingPricePaise}`,
+    ),
+  ],
+);
+
+/** Order lines with a snapshot of what the shopper saw: title, image and unit price. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the snapshot stays. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    /** The media key of the first product image. */
+    image: text('image'),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    index('order_items_order_idx').on(table.orderId),
+    check('order_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+/** Each status an order reached, with its time. */
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who made the change: the shopper, the shop, or the system. */
+    actor: text('actor', { enum: ['shopper', 'shop', 'system'] }).notNull(),
+  },
+  (table) => [index('order_status_events_order_idx').on(table.orderId, table.at)],
+);

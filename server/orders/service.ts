@@ -1,0 +1,262 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { CatalogService } from '../catalog/service.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import { users } from '../auth/schema.ts';
+import { cartItems } from '../cart/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
+import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
+import { NEXT_STATUSES, type Order, type OrderStatus, type TrackedOrder } from '../../core/order.ts';
+import type { CreateOrderInput } from '../../core/validation.ts';
+import { quantitySchema } from '../../core/validation.ts';
+import { orderItems, orders, orderStatusEvents } from './schema.ts';
+import { newOrderId } from './order-id.ts';
+import { reserveStock, restoreStock } from './stock.ts';
+import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
+import { orderCancelledMail, orderPlacedMail } from './mails.ts';
+
+export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
+export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
+export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mail address.';
+const NOT_FOUND_MESSAGE = 'Order not found';
+
+export interface OrderServiceOptions {
+  db: Db;
+  catalog: CatalogService;
+  outbox: MailOutbox;
+  shipping: ShippingRule;
+  mediaBaseUrl: string;
+  shopName: string;
+  origin: string;
+}
+
+type Actor = 'shopper' | 'shop' | 'system';
+
+/** A unique-index violation, however the driver wraps it. */
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (error as { code?: string; cause?: { code?: string } } | null) ?? {};
+  return code.code === '23505' || code.cause?.code === '23505';
+};
+
+/** Placing, listing, cancelling, tracking and moving orders along their lifecycle. */
+export class OrderService {
+  constructor(private readonly options: OrderServiceOptions) {}
+
+  private get db() {
+    return this.options.db;
+  }
+
+  /**
+   * Prices every line from the database and takes it out of stock in one transaction. Only product ids and
+   * quantities are read from the request. With an idempotency key, a retry returns the first order.
+   */
+  async create(
+    userId: string,
+    input: CreateOrderInput,
+    idempotencyKey?: string,
+  ): Promise<{ orderId: string; created: boolean }> {
+    const user = await this.placingUser(userId);
+    if (idempotencyKey) {
+      const existing = await this.findByKey(userId, idempotencyKey);
+      if (existing) return { orderId: existing, created: false };
+    }
+    const lines = mergeLines(input.orderItems);
+    try {
+      const record = await this.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        const reserved = await reserveStock(tx, lines);
+        const itemsPaise = reserved.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+        const shipping = shippingPaise(itemsPaise, this.options.shipping);
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            orderId: newOrderId(),
+            userId,
+            paymentMethod: input.paymentMethod,
+            itemsPricePaise: itemsPaise,
+            shippingPricePaise: shipping,
+            totalPricePaise: itemsPaise + shipping,
+            shippingAddress: input.shippingAddress,
+            email: user.email,
+            idempotencyKey: idempotencyKey ?? null,
+          })
+          .returning();
+        const items = await tx
+          .insert(orderItems)
+          .values(reserved.map((line, position) => ({ ...line, orderId: order!.id, position })))
+          .returning();
+        const events = await tx
+          .insert(orderStatusEvents)
+          .values({ orderId: order!.id, status: 'placed', actor: 'shopper' })
+          .returning();
+        const record: OrderRecord = { order: order!, items, events };
+        // Cash on delivery is placed at once; a prepaid cart is emptied when the payment completes.
+        if (input.paymentMethod === 'cod') {
+          await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+          await this.options.outbox.enqueue(orderPlacedMail(record, this.mailContext(user.fullName)), tx);
+        }
+        return record;
+      });
+      await this.options.catalog.publishChange();
+      return { orderId: record.order.orderId, created: true };
+    } catch (error) {
+      // A concurrent retry with the same key committed first: answer with its order.
+      if (idempotencyKey && isUniqueViolation(error)) {
+        const existing = await this.findByKey(userId, idempotencyKey);
+        if (existing) return { orderId: existing, created: false };
+      }
+      throw error;
+    }
+  }
+
+  /** The shopper's orders, newest first. */
+  async listForUser(userId: string): Promise<Order[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id));
+    return (await this.withDetails(rows)).map((record) => presentOrder(record, this.options.mediaBaseUrl));
+  }
+
+  /** One of the shopper's orders; someone else's order is 'not found', like a missing one. */
+  async getForUser(userId: string, orderId: string): Promise<Order> {
+    const record = await this.findRecord(and(eq(orders.orderId, orderId), eq(orders.userId, userId)));
+    if (!record) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return presentOrder(record, this.options.mediaBaseUrl);
+  }
+
+  /** Within 24 hours and before packing (spec section 9); the stock returns. */
+  async cancelForUser(userId: string, orderId: string): Promise<Order> {
+    const [order] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderId, orderId), eq(orders.userId, userId)));
+    if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return this.moveTo(order, 'cancelled', 'shopper');
+  }
+
+  /** The shop moves an order along: placed → confirmed → packed → shipped → delivered, or cancels it. */
+  async advance(orderId: string, status: OrderStatus, actor: Actor = 'shop'): Promise<Order> {
+    const [order] = await this.db.select().from(orders).where(eq(orders.orderId, orderId));
+    if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return this.moveTo(order, status, actor);
+  }
+
+  /** Tracking by order id and e-mail: a wrong e-mail is 'not found' like a wrong id, so nothing leaks. */
+  async track(orderId: string, email: string): Promise<TrackedOrder> {
+    const address = email.toLowerCase();
+    const record = await this.findRecord(
+      and(
+        eq(orders.orderId, orderId.trim().toUpperCase()),
+        or(eq(orders.email, address), sql`lower(${orders.shippingAddress}->>'email') = ${address}`),
+      ),
+    );
+    if (!record) throw new HttpError(404, TRACK_NOT_FOUND_MESSAGE);
+    return presentTracked(record);
+  }
+
+  private async moveTo(order: OrderRow, status: OrderStatus, actor: Actor): Promise<Order> {
+    if (!NEXT_STATUSES[order.status].includes(status)) {
+      throw new HttpError(
+        409,
+        status === 'cancelled' ? NOT_CANCELLABLE_MESSAGE : `An order that is ${order.status} cannot become ${status}.`,
+      );
+    }
+    const shopperCancels = status === 'cancelled' && actor === 'shopper';
+    const window = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
+    const record = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      // Conditional on the status read above, so two concurrent changes cannot both apply.
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status,
+          updatedAt: sql`now()`,
+          // Cash on delivery is paid when the parcel is handed over.
+          ...(status === 'delivered' && order.paymentMethod === 'cod'
+            ? { paymentStatus: 'paid' as const, paidAt: sql`now()` }
+            : {}),
+        })
+        .where(and(eq(orders.id, order.id), eq(orders.status, order.status), shopperCancels ? window : undefined))
+        .returning();
+      if (!updated) return null;
+      await tx.insert(orderStatusEvents).values({ orderId: order.id, status, actor });
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      if (status === 'cancelled') await restoreStock(tx, items);
+      const events = await tx
+        .select()
+        .from(orderStatusEvents)
+        .where(eq(orderStatusEvents.orderId, order.id))
+        .orderBy(orderStatusEvents.at, orderStatusEvents.id);
+      const result: OrderRecord = { order: updated, items, events };
+      if (status === 'cancelled') {
+        const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, order.userId));
+        await this.options.outbox.enqueue(orderCancelledMail(result, this.mailContext(user?.fullName ?? '')), tx);
+      }
+      return result;
+    });
+    if (!record)
+      throw new HttpError(
+        409,
+        status === 'cancelled' ? NOT_CANCELLABLE_MESSAGE : 'The order changed meanwhile. Please reload.',
+      );
+    if (status === 'cancelled') await this.options.catalog.publishChange();
+    return presentOrder(record, this.options.mediaBaseUrl);
+  }
+
+  private mailContext(fullName: string) {
+    return { shopName: this.options.shopName, origin: this.options.origin, fullName };
+  }
+
+  /** Only a shopper with a verified e-mail may order; the order mails go to that address. */
+  private async placingUser(userId: string) {
+    const [user] = await this.db
+      .select({ email: users.email, fullName: users.fullName, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw new HttpError(401, 'Please sign in');
+    if (!user.verifiedAt) throw new HttpError(403, UNVERIFIED_MESSAGE);
+    return user;
+  }
+
+  private async findByKey(userId: string, key: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ orderId: orders.orderId })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return row?.orderId;
+  }
+
+  private async findRecord(where: ReturnType<typeof and>): Promise<OrderRecord | undefined> {
+    const rows = await this.db.select().from(orders).where(where);
+    return (await this.withDetails(rows))[0];
+  }
+
+  /** Loads the lines and status events of many orders in two queries. */
+  private async withDetails(rows: OrderRow[]): Promise<OrderRecord[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((row) => row.id);
+    const [items, events] = await Promise.all([
+      this.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.position),
+      this.db
+        .select()
+        .from(orderStatusEvents)
+        .where(inArray(orderStatusEvents.orderId, ids))
+        .orderBy(orderStatusEvents.at, orderStatusEvents.id),
+    ]);
+    return rows.map((order) => ({
+      order,
+      items: items.filter((item) => item.orderId === order.id),
+      events: events.filter((event) => event.orderId === order.id),
+    }));
+  }
+}
+
+/** The same product twice becomes one line; the sum must still be a valid quantity. */
+function mergeLines(lines: CreateOrderInput['orderItems']): { productId: string; quantity: number }[] {
+  const quantities = new Map<string, number>();
+  for (const line of lines) quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.quantity);
+  return [...quantities].map(([productId, quantity]) => ({ productId, quantity: quantitySchema.parse(quantity) }));
+}

@@ -1,0 +1,147 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestShop } from './harness.ts';
+import { signUp, uniqueEmail } from './accounts.ts';
+import { users } from '../auth/schema.ts';
+import { products } from '../catalog/schema.ts';
+import { mailOutbox } from '../mail/schema.ts';
+import { orderItems, orders } from '../orders/schema.ts';
+import type { Product } from '../../core/product.ts';
+import type { Order } from '../../core/order.ts';
+
+/** A shipping address that passes every checkout rule of spec section 5. */
+export const validAddress = {
+  fname: 'Asha',
+  lname: 'Verma',
+  address1: '12 MG Road',
+  address2: 'Flat 4B',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411001',
+  phone: '9876543210',
+  email: 'asha.shipping@example.in',
+};
+
+/** A create-order body; cash on delivery unless told otherwise. Lines may carry anything a client could send. */
+export const orderBody = (orderItems: object[], changes: Record<string, unknown> = {}) => ({
+  orderItems,
+  shippingAddress: validAddress,
+  paymentMethod: 'cod',
+  ...changes,
+});
+
+export type Shopper = Awaited<ReturnType<typeof signUp>> & { userId: string };
+
+/** Signs a shopper up and marks the e-mail verified in the database, as following the mailed link would. */
+export async function verifiedShopper(shop: TestShop, email = uniqueEmail()): Promise<Shopper> {
+  const shopper = await signUp(shop, email);
+  const userId = shopper.body.user._id;
+  await shop.services.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+  return { ...shopper, userId };
+}
+
+/** A verified shopper made shop staff; signed in again, so the access token carries the admin role. */
+export async function staffBearer(shop: TestShop): Promise<{ authorization: string }> {
+  const { email, password, userId } = await verifiedShopper(shop);
+  await shop.services.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
+  const signIn = await shop.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+  expect(signIn.statusCode).toBe(200);
+  return { authorization: `Bearer ${signIn.json<{ accessToken: string }>().accessToken}` };
+}
+
+export const placeOrder = (shop: TestShop, bearer: Record<string, string>, body: object, idempotencyKey?: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/create-order',
+    headers: { ...bearer, ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }) },
+    payload: body,
+  });
+
+/** Places an order that must succeed and returns its public id. */
+export async function placedOrderId(shop: TestShop, bearer: Record<string, string>, body: object): Promise<string> {
+  const response = await placeOrder(shop, bearer, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ orderId: string }>().orderId;
+}
+
+/**
+ * Hands out a different demo product on each call, with the stock (and optionally the price) a test needs,
+ * so tests in one file never share stock. The catalogue cache is refreshed after the direct database change.
+ */
+export function productSupply(shop: TestShop) {
+  let next = 0;
+  return async ({ stock, pricePaise }: { stock: number; pricePaise?: number }): Promise<string> => {
+    const rows = await shop.services.database.db.select({ id: products.id }).from(products).orderBy(asc(products.id));
+    const id = rows[next++]?.id;
+    if (!id) throw new Error('The demo catalogue has run out of products for this test file');
+    await setProduct(shop, id, { stock, pricePaise });
+    return id;
+  };
+}
+
+export async function setProduct(
+  shop: TestShop,
+  id: string,
+  { stock, pricePaise }: { stock: number; pricePaise?: number },
+) {
+  await shop.services.database.db
+    .update(products)
+    .set({
+      countInStock: stock,
+      ...(pricePaise === undefined
+        ? {}
+        : { pricePaise, originalPricePaise: sql`greatest(${products.originalPricePaise}, ${pricePaise})` }),
+    })
+    .where(eq(products.id, id));
+  await shop.services.catalog.publishChange();
+}
+
+/** The product as the storefront API shows it (through the catalogue cache). */
+export async function catalogProduct(shop: TestShop, id: string): Promise<Product> {
+  const response = await shop.app.inject({ method: 'GET', url: `/api/product/${id}` });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ product: Product }>().product;
+}
+
+/** The stock as stored, bypassing every cache. */
+export async function storedStock(shop: TestShop, id: string): Promise<number> {
+  const [row] = await shop.services.database.db
+    .select({ stock: products.countInStock })
+    .from(products)
+    .where(eq(products.id, id));
+  return row!.stock;
+}
+
+/** How many orders a user has, and how many order lines and units a product has across all orders. */
+export async function orderCount(shop: TestShop, userId: string): Promise<number> {
+  const [row] = await shop.services.database.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.userId, userId));
+  return row!.count;
+}
+
+export async function productSales(shop: TestShop, productId: string): Promise<{ orders: number; units: number }> {
+  const [row] = await shop.services.database.db
+    .select({
+      orders: sql<number>`count(distinct ${orderItems.orderId})::int`,
+      units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId));
+  return row!;
+}
+
+/** The mails queued in the outbox for an address whose subject starts with `subject`. */
+export const queuedMails = (shop: TestShop, to: string, subject: string) =>
+  shop.services.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, to), sql`${mailOutbox.subject} like ${`${subject}%`}`));
+
+/** The signed-in shopper's orders as GET /api/orders/get-user-orders lists them. */
+export async function userOrders(shop: TestShop, bearer: Record<string, string>): Promise<Order[]> {
+  const response = await shop.app.inject({ method: 'GET', url: '/api/orders/get-user-orders', headers: bearer });
+  expect(response.statusCode).toBe(200);
+  return response.json<Order[]>();
+}
