@@ -57,4 +57,10 @@ describe('paymentLabel', () => {
       'Awaiting payment',
     );
   });
+
+  it('says Not charged for a cancelled order that was never paid', () => {
+    const cancelled = { isPaid: false, paymentStatus: 'pending', orderStatus: 'cancelled' } as const;
+    expect(paymentLabel({ ...cancelled, paymentMethod: 'cod' })).toBe('Not charged');
+    expect(paymentLabel({ ...cancelled, paymentMethod: 'prepaid' })).toBe('Not charged');
+  });
 });

@@ -105,8 +105,11 @@ export const itemCount = (lines: readonly { quantity: number }[]) =>
   lines.reduce((sum, line) => sum + line.quantity, 0);
 
 /** The payment line of an order: Paid, Failed, or what is still to come. See decision 0012. */
-export function paymentLabel(order: Pick<Order, 'isPaid' | 'paymentStatus' | 'paymentMethod'>): string {
+export function paymentLabel(
+  order: Pick<Order, 'isPaid' | 'paymentStatus' | 'paymentMethod'> & { orderStatus?: OrderStatus },
+): string {
   if (order.isPaid) return 'Paid';
   if (order.paymentStatus === 'failed') return 'Failed';
+  if (order.orderStatus === 'cancelled') return 'Not charged';
   return order.paymentMethod === 'cod' ? 'Pay on delivery' : 'Awaiting payment';
 }

@@ -46,6 +46,7 @@ export const trackedOrderSchema = z.object({
   orderStatus: z.enum(ORDER_STATUSES),
   isPaid: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   totalPrice: z.number(),
   itemCount: z.number(),
   statusHistory: z.array(statusEvent),

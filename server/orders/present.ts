@@ -50,6 +50,7 @@ export function presentTracked({ order, items, events }: OrderRecord): TrackedOr
     orderStatus: order.status,
     isPaid: order.paymentStatus === 'paid',
     paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
     totalPrice: paiseToRupees(order.totalPricePaise),
     itemCount: itemCount(items),
     statusHistory: history(events),

@@ -63,13 +63,12 @@ export function CheckoutForm({ user, cart, onPlaced }: CheckoutFormProps) {
     const shippingAddress = validate(event.currentTarget);
     if (!shippingAddress) return fail(CHECKOUT_SUBMIT_ALERT);
     setAlert(null);
-    await dispatchCart({ type: 'saveShippingAddress', address: shippingAddress }, shop);
-    // The notice above the form already says so; the toast answers the click.
-    if (!user.emailVerified) return toast.error(VERIFY_EMAIL_MESSAGE);
-
     inFlight.current = true;
     setPlacing(true);
     try {
+      await dispatchCart({ type: 'saveShippingAddress', address: shippingAddress }, shop);
+      // The notice above the form already says so; the toast answers the click.
+      if (!user.emailVerified) return toast.error(VERIFY_EMAIL_MESSAGE);
       const orderId = await placeOrder({ cartItems: cart.cartItems, shippingAddress, paymentMethod });
       onPlaced(orderId, paymentMethod);
     } catch (error) {

@@ -12,7 +12,9 @@ export function SavedAddresses({ addresses, current, onPick }: SavedAddressesPro
   if (addresses.length === 0) return null;
   return (
     <fieldset className="space-y-3">
-      <legend className="mb-3 text-lg font-semibold">Use a saved address</legend>
+      <legend className="mb-3">
+        <h2 className="text-lg font-semibold">Use a saved address</h2>
+      </legend>
       {addresses.map((address) => (
         <label
           key={address._id}

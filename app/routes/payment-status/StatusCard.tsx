@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { shortOrderId } from '../../../core/order';
 
 const TONES = {
   success: 'border-green-200 bg-green-50 text-green-900',
@@ -34,12 +35,17 @@ export function StatusCard({ title, tone = 'neutral', children, actions }: Statu
   );
 }
 
-/** '#' with the last 6 characters, and the full id for the shopper's records. */
-export function OrderIdLine({ orderId, short }: { orderId: string; short: string }) {
+/** The whole id, small, for the shopper's records beside the short one. */
+export function FullOrderId({ orderId }: { orderId: string }) {
+  return <span className="mt-1 block text-xs break-all text-stone-600">Full order ID: {orderId}</span>;
+}
+
+/** '#' with the last 6 characters (spec section 9), and the full id. */
+export function OrderIdLine({ orderId }: { orderId: string }) {
   return (
     <p>
-      Order ID: <strong className="font-semibold text-ink">{short}</strong>
-      <span className="mt-1 block text-xs break-all text-stone-600">Full order ID: {orderId}</span>
+      Order ID: <strong className="font-semibold text-ink">{shortOrderId(orderId)}</strong>
+      <FullOrderId orderId={orderId} />
     </p>
   );
 }

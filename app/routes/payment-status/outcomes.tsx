@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { shortOrderId } from '../../../core/order';
-import { OrderIdLine, StatusCard } from './StatusCard';
+import { FullOrderId, OrderIdLine, StatusCard } from './StatusCard';
 
 const ordersLink = (
   <Link to="/profile/orders" className="btn-secondary">
@@ -12,7 +12,7 @@ const ordersLink = (
 export function OrderPlaced({ orderId }: { orderId: string }) {
   return (
     <StatusCard title="Order Placed Successfully!" tone="success" actions={ordersLink}>
-      <OrderIdLine orderId={orderId} short={shortOrderId(orderId)} />
+      <OrderIdLine orderId={orderId} />
       <p>A confirmation e-mail with your order ID will follow shortly.</p>
       <p>We will let you know by e-mail when your order ships.</p>
     </StatusCard>
@@ -22,7 +22,7 @@ export function OrderPlaced({ orderId }: { orderId: string }) {
 export function PaymentSuccessful({ orderId }: { orderId: string }) {
   return (
     <StatusCard title="Payment Successful!" tone="success" actions={ordersLink}>
-      <OrderIdLine orderId={orderId} short={shortOrderId(orderId)} />
+      <OrderIdLine orderId={orderId} />
       <p>Thank you for your order! Your payment has been received.</p>
       <p>A confirmation e-mail with your order ID will follow shortly.</p>
     </StatusCard>
@@ -33,8 +33,11 @@ export function PaymentSuccessful({ orderId }: { orderId: string }) {
 export function PaymentPending({ orderId }: { orderId: string }) {
   return (
     <StatusCard title="Payment pending" tone="pending" actions={ordersLink}>
-      <OrderIdLine orderId={orderId} short={shortOrderId(orderId)} />
-      <p>Your order {shortOrderId(orderId)} is saved and awaits payment.</p>
+      <p>
+        Your order <strong className="font-semibold text-ink">{shortOrderId(orderId)}</strong> is saved and awaits
+        payment.
+        <FullOrderId orderId={orderId} />
+      </p>
     </StatusCard>
   );
 }
