@@ -57,14 +57,16 @@ export class OrderService {
     idempotencyKey?: string,
   ): Promise<{ orderId: string; created: boolean }> {
     const user = await this.placingUser(userId);
-    if (idempotencyKey) {
-      const existing = await this.findByKey(userId, idempotencyKey);
-      if (existing) return { orderId: existing, created: false };
-    }
     const lines = mergeLines(input.orderItems);
     try {
       const record = await this.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
+        if (idempotencyKey) {
+          // Requests with one key wait for each other here, so a retry sees the first order once it commits.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${idempotencyKey}`}, 0))`);
+          const existing = await this.findByKey(userId, idempotencyKey, tx);
+          if (existing) return existing;
+        }
         const reserved = await reserveStock(tx, lines);
         const itemsPaise = reserved.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
         const shipping = shippingPaise(itemsPaise, this.options.shipping);
@@ -98,10 +100,11 @@ export class OrderService {
         }
         return record;
       });
+      if (typeof record === 'string') return { orderId: record, created: false };
       await this.options.catalog.publishChange();
       return { orderId: record.order.orderId, created: true };
     } catch (error) {
-      // A concurrent retry with the same key committed first: answer with its order.
+      // Only a bug elsewhere could get here (the lock above orders same-key requests); answer with the order.
       if (idempotencyKey && isUniqueViolation(error)) {
         const existing = await this.findByKey(userId, idempotencyKey);
         if (existing) return { orderId: existing, created: false };
@@ -221,8 +224,8 @@ export class OrderService {
     return user;
   }
 
-  private async findByKey(userId: string, key: string): Promise<string | undefined> {
-    const [row] = await this.db
+  private async findByKey(userId: string, key: string, db: Db = this.db): Promise<string | undefined> {
+    const [row] = await db
       .select({ orderId: orders.orderId })
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));

@@ -6,7 +6,8 @@ import { useSession } from '../../auth/session';
 import { Spinner } from '../../components/Spinner';
 import { pageMeta } from '../../lib/meta';
 import { getOrder } from '../../orders/api';
-import { errorMessage } from '../auth/AuthCard';
+// The account's helper, not the sign-in one: that module would bring the form validation (zod) to this page.
+import { errorMessage } from '../profile/account';
 import { OrderPlaced, PaymentFailed, PaymentPending, PaymentSuccessful } from './outcomes';
 import { StatusCard } from './StatusCard';
 
@@ -47,7 +48,7 @@ function useOrder(orderId: string, signedIn: boolean): Lookup | null {
     let active = true;
     getOrder(orderId).then(
       ({ order }) => active && setLookup({ orderId, order }),
-      (error: unknown) => active && setLookup({ orderId, error: errorMessage(error, 'Something went wrong') }),
+      (error: unknown) => active && setLookup({ orderId, error: errorMessage(error) }),
     );
     return () => {
       active = false;
