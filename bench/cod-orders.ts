@@ -1,5 +1,6 @@
-// Cash-on-delivery order placement under load: BUYERS shoppers, each placing orders back to back over keep-alive
-// connections, with a fresh Idempotency-Key per order. Reports the latency percentiles of create-order.
+// Cash-on-delivery order placement under load: BUYERS shoppers, each placing orders back to back over its own
+// keep-alive connection, with a fresh Idempotency-Key per order. Reports the latency percentiles of create-order.
+import autocannon from 'autocannon';
 import pg from 'pg';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
@@ -72,34 +73,52 @@ export async function measureCodOrders(origin: string, databaseUrl: string, seco
   let failures = 0;
   let sequence = 0;
 
-  const buyer = async (token: string, until: number, record: boolean) => {
-    while (Date.now() < until) {
-      const n = sequence++;
-      // One or two products per order, spread over the catalogue so buyers rarely wait on the same row.
-      const lines = [products[n % products.length]!, products[(n * 7 + 3) % products.length]!];
-      const orderItems = [...new Set(lines.map((line) => line._id))].map((_id) => ({ _id, quantity: 1 }));
-      const started = performance.now();
-      const response = await fetch(`${origin}/api/orders/create-order`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'idempotency-key': `bench-${n}-${Math.random()}`,
+  /** One keep-alive connection per buyer, each signed in as its own shopper; autocannon keeps the client light. */
+  const run = (seconds: number, record: boolean) =>
+    new Promise<void>((resolve, reject) => {
+      let nextBuyer = 0;
+      const instance = autocannon(
+        {
+          url: origin,
+          connections: tokens.length,
+          duration: seconds,
+          requests: [
+            {
+              method: 'POST',
+              path: '/api/orders/create-order',
+              setupRequest: (request, context: { token?: string }) => {
+                context.token ??= tokens[nextBuyer++ % tokens.length];
+                const n = sequence++;
+                // One or two products per order, spread over the catalogue so buyers rarely wait on the same row.
+                const ids = new Set([products[n % products.length]!._id, products[(n * 7 + 3) % products.length]!._id]);
+                return {
+                  ...request,
+                  headers: {
+                    'content-type': 'application/json',
+                    authorization: `Bearer ${context.token}`,
+                    'idempotency-key': `bench-${n}-${Math.random()}`,
+                  },
+                  body: JSON.stringify({
+                    orderItems: [...ids].map((_id) => ({ _id, quantity: 1 })),
+                    shippingAddress: ADDRESS,
+                    paymentMethod: 'cod',
+                  }),
+                };
+              },
+            },
+          ],
         },
-        body: JSON.stringify({ orderItems, shippingAddress: ADDRESS, paymentMethod: 'cod' }),
+        (error) => (error ? reject(error) : resolve()),
+      );
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (!record) return;
+        if (statusCode === 201) latencies.push(responseTime);
+        else failures++;
       });
-      await response.arrayBuffer();
-      if (!record) continue;
-      if (response.status === 201) latencies.push(performance.now() - started);
-      else failures++;
-    }
-  };
+    });
 
-  // A short warm-up first, so JIT and the connection pool settle.
-  const warmUntil = Date.now() + 3000;
-  await Promise.all(tokens.map((token) => buyer(token, warmUntil, false)));
-  const until = Date.now() + seconds * 1000;
-  await Promise.all(tokens.map((token) => buyer(token, until, true)));
+  await run(3, false); // a short warm-up first, so JIT and the connection pool settle
+  await run(seconds, true);
 
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;

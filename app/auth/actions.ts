@@ -1,7 +1,7 @@
 import type { User } from '../../core/user';
 import type { SignInInput, SignUpInput } from '../../core/validation';
-import { api, post, put } from './api';
-import { clearCredentials, readAccessToken, setCredentials } from './session';
+import { ApiError, api, post, put } from './api';
+import { clearCredentials, readAccessToken, setCredentials, showSignedOut } from './session';
 import { forgetCart } from '../cart/cart-store';
 
 interface SessionResponse {
@@ -21,7 +21,9 @@ export async function loadSession(): Promise<void> {
   if (!readAccessToken()) return clearCredentials();
   try {
     setCredentials(await api<{ user: User }>('/api/auth/me'));
-  } catch {
+  } catch (error) {
+    // A lost connection (or a page left mid-request) says nothing about the token: keep it for the next load.
+    if (error instanceof ApiError && error.status === 0) return showSignedOut();
     return clearCredentials();
   }
   await syncCart('pullCart'); // another device's changes appear here

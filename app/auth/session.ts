@@ -37,6 +37,11 @@ export function clearCredentials(): void {
   publish({ status: 'signed-out', user: null });
 }
 
+/** Signed out for this page only, keeping the stored token: the server could not be reached to check it. */
+export function showSignedOut(): void {
+  publish({ status: 'signed-out', user: null });
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

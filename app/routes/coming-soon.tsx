@@ -3,9 +3,7 @@ import type { Route } from './+types/coming-soon';
 import { pageMeta } from '../lib/meta';
 
 /** Screens whose issues are still open; each has its spec title so links and navigation already work. */
-const TITLES: Array<[RegExp, string]> = [
-  [/^\/contact-us/, 'Contact us'],
-];
+const TITLES: Array<[RegExp, string]> = [[/^\/contact-us/, 'Contact us']];
 
 const titleOf = (pathname: string) => TITLES.find(([pattern]) => pattern.test(pathname))?.[1] ?? 'Coming soon';
 

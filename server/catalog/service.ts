@@ -10,6 +10,8 @@ export const CATALOG_CHANGED = 'catalog_changed';
 /** A safety net: even if a change notification is lost, no cached answer is older than this. */
 const MAX_CACHE_AGE_MS = 60_000;
 const REVIEW_CACHE_ENTRIES = 2000;
+/** How soon other processes hear that orders changed stock. */
+export const STOCK_NOTICE_MS = 200;
 
 interface Snapshot {
   products: Product[];
@@ -38,6 +40,7 @@ export class CatalogService {
   private readonly reviewCache = new Map<string, Promise<Review[]>>();
   private unsubscribe: (() => Promise<void>) | null = null;
   private loadedAt = 0;
+  private stockNotice: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Database,
@@ -49,6 +52,7 @@ export class CatalogService {
   }
 
   async stop(): Promise<void> {
+    if (this.stockNotice) clearTimeout(this.stockNotice);
     await this.unsubscribe?.();
   }
 
@@ -61,6 +65,19 @@ export class CatalogService {
   async publishChange(): Promise<void> {
     this.invalidate();
     await this.database.notify(CATALOG_CHANGED);
+  }
+
+  /**
+   * Orders changed stock. This process forgets its copy at once; the others hear within STOCK_NOTICE_MS, through
+   * one NOTIFY for all the orders placed meanwhile: a NOTIFY per order would serialise commits on PostgreSQL's
+   * notification queue lock.
+   */
+  stockChanged(): void {
+    this.invalidate();
+    this.stockNotice ??= setTimeout(() => {
+      this.stockNotice = null;
+      this.database.notify(CATALOG_CHANGED).catch(() => {});
+    }, STOCK_NOTICE_MS).unref();
   }
 
   /** All products, newest first. */

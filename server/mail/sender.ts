@@ -66,9 +66,12 @@ export class MailSender {
   async drain(): Promise<number> {
     let sent = 0;
     for (let batch = await this.claim(); batch.length > 0; batch = await this.claim()) {
+      const delivered: string[] = [];
       for (const mail of batch) {
-        if (await this.deliver(mail)) sent++;
+        if (await this.deliver(mail)) delivered.push(mail.id);
       }
+      await this.markSent(delivered);
+      sent += delivered.length;
     }
     return sent;
   }
@@ -117,11 +120,16 @@ export class MailSender {
       await this.reschedule(mail, errorMessage(err));
       return false;
     }
+    return true;
+  }
+
+  /** One statement per batch. Should the process die before it, the lease runs out and the mails go again. */
+  private async markSent(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
     await this.db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-      .where(eq(mailOutbox.id, mail.id));
-    return true;
+      .where(inArray(mailOutbox.id, ids));
   }
 
   private async reschedule(mail: ClaimedMail, error: string): Promise<void> {

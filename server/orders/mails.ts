@@ -2,7 +2,22 @@ import { formatRupees, paiseToRupees } from '../../core/money.ts';
 import { shortOrderId } from '../../core/order.ts';
 import { escapeHtml, layout } from '../mail/templates.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
-import type { OrderRecord } from './present.ts';
+import type { OrderItemRow, OrderRow } from './present.ts';
+
+/** What an order mail reads: the order's totals and its lines. */
+interface MailedOrder {
+  order: Pick<
+    OrderRow,
+    | 'orderId'
+    | 'email'
+    | 'paymentMethod'
+    | 'paymentStatus'
+    | 'itemsPricePaise'
+    | 'shippingPricePaise'
+    | 'totalPricePaise'
+  >;
+  items: Pick<OrderItemRow, 'title' | 'quantity' | 'unitPricePaise'>[];
+}
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise), { fixedDecimals: true });
 
@@ -13,7 +28,7 @@ interface MailContext {
 }
 
 function orderMail(
-  { order, items }: OrderRecord,
+  { order, items }: MailedOrder,
   { shopName, origin, fullName }: MailContext,
   subject: string,
   lines: string[],
@@ -61,7 +76,7 @@ function orderMail(
   return { to: order.email, subject, text, html };
 }
 
-export const orderPlacedMail = (record: OrderRecord, context: MailContext) =>
+export const orderPlacedMail = (record: MailedOrder, context: MailContext) =>
   orderMail(
     record,
     context,
@@ -72,7 +87,7 @@ export const orderPlacedMail = (record: OrderRecord, context: MailContext) =>
     ].filter(Boolean),
   );
 
-export const orderCancelledMail = (record: OrderRecord, context: MailContext) =>
+export const orderCancelledMail = (record: MailedOrder, context: MailContext) =>
   orderMail(
     record,
     context,

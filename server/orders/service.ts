@@ -3,7 +3,6 @@ import type { Db } from '../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { users } from '../auth/schema.ts';
-import { cartItems } from '../cart/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
@@ -15,6 +14,7 @@ import { newOrderId } from './order-id.ts';
 import { reserveStock, restoreStock } from './stock.ts';
 import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
 import { orderCancelledMail, orderPlacedMail } from './mails.ts';
+import { insertOrder } from './insert-order.ts';
 
 export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
 export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
@@ -32,12 +32,6 @@ export interface OrderServiceOptions {
 }
 
 type Actor = 'shopper' | 'shop' | 'system';
-
-/** A unique-index violation, however the driver wraps it. */
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } } | null) ?? {};
-  return code.code === '23505' || code.cause?.code === '23505';
-};
 
 /** Placing, listing, cancelling, tracking and moving orders along their lifecycle. */
 export class OrderService {
@@ -59,53 +53,37 @@ export class OrderService {
     const user = await this.placingUser(userId);
     const lines = mergeLines(input.orderItems);
     try {
-      const record = await this.db.transaction(async (transaction) => {
+      const orderId = await this.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
-        if (idempotencyKey) {
-          // Requests with one key wait for each other here, so a retry sees the first order once it commits.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${userId}:${idempotencyKey}`}, 0))`);
-          const existing = await this.findByKey(userId, idempotencyKey, tx);
-          if (existing) return existing;
-        }
         const reserved = await reserveStock(tx, lines);
         const itemsPaise = reserved.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
         const shipping = shippingPaise(itemsPaise, this.options.shipping);
-        const [order] = await tx
-          .insert(orders)
-          .values({
-            orderId: newOrderId(),
-            userId,
-            paymentMethod: input.paymentMethod,
-            itemsPricePaise: itemsPaise,
-            shippingPricePaise: shipping,
-            totalPricePaise: itemsPaise + shipping,
-            shippingAddress: input.shippingAddress,
-            email: user.email,
-            idempotencyKey: idempotencyKey ?? null,
-          })
-          .returning();
-        const items = await tx
-          .insert(orderItems)
-          .values(reserved.map((line, position) => ({ ...line, orderId: order!.id, position })))
-          .returning();
-        const events = await tx
-          .insert(orderStatusEvents)
-          .values({ orderId: order!.id, status: 'placed', actor: 'shopper' })
-          .returning();
-        const record: OrderRecord = { order: order!, items, events };
+        const order = {
+          orderId: newOrderId(),
+          userId,
+          email: user.email,
+          paymentMethod: input.paymentMethod,
+          paymentStatus: 'pending' as const,
+          itemsPricePaise: itemsPaise,
+          shippingPricePaise: shipping,
+          totalPricePaise: itemsPaise + shipping,
+          shippingAddress: input.shippingAddress,
+          idempotencyKey: idempotencyKey ?? null,
+        };
         // Cash on delivery is placed at once; a prepaid cart is emptied when the payment completes.
-        if (input.paymentMethod === 'cod') {
-          await tx.delete(cartItems).where(eq(cartItems.userId, userId));
-          await this.options.outbox.enqueue(orderPlacedMail(record, this.mailContext(user.fullName)), tx);
-        }
-        return record;
+        const mail =
+          input.paymentMethod === 'cod'
+            ? orderPlacedMail({ order, items: reserved }, this.mailContext(user.fullName))
+            : null;
+        await insertOrder(tx, order, reserved, mail);
+        return order.orderId;
       });
-      if (typeof record === 'string') return { orderId: record, created: false };
-      await this.options.catalog.publishChange();
-      return { orderId: record.order.orderId, created: true };
+      this.options.catalog.stockChanged();
+      return { orderId, created: true };
     } catch (error) {
-      // Only a bug elsewhere could get here (the lock above orders same-key requests); answer with the order.
-      if (idempotencyKey && isUniqueViolation(error)) {
+      // With a key, a failure may be a retry that lost the race to its first request (a unique violation, or
+      // stock the first request took): if an order exists under the key, that is the answer.
+      if (idempotencyKey) {
         const existing = await this.findByKey(userId, idempotencyKey);
         if (existing) return { orderId: existing, created: false };
       }
@@ -224,8 +202,8 @@ export class OrderService {
     return user;
   }
 
-  private async findByKey(userId: string, key: string, db: Db = this.db): Promise<string | undefined> {
-    const [row] = await db
+  private async findByKey(userId: string, key: string): Promise<string | undefined> {
+    const [row] = await this.db
       .select({ orderId: orders.orderId })
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));

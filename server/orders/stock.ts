@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products } from '../catalog/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -11,35 +11,49 @@ export interface ReservedLine {
   quantity: number;
 }
 
-/** Lines sorted by product id, so concurrent transactions lock product rows in one order and never deadlock. */
-const byProductId = <T extends { productId: string }>(lines: readonly T[]) =>
-  [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+interface ReservedRow {
+  id: string;
+  title: string;
+  images: string[];
+  price_paise: number;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const wanted = (lines: readonly { productId: string; quantity: number }[]) =>
+  sql.join(
+    lines.map(({ productId, quantity }) => sql`(${productId}::uuid, ${quantity}::int)`),
+    sql`, `,
+  );
 
 /**
- * Takes the quantities out of stock inside the caller's transaction. Each UPDATE only succeeds while enough
- * is left, so concurrent buyers can never oversell; a line that cannot be met aborts the whole order.
+ * Takes the quantities out of stock inside the caller's transaction, in one statement. Rows are locked in
+ * product-id order, so concurrent orders never deadlock, and a row is only changed while enough is left, so
+ * concurrent buyers can never oversell. A line that cannot be met aborts the whole order.
  */
 export async function reserveStock(
   tx: Db,
   lines: readonly { productId: string; quantity: number }[],
 ): Promise<ReservedLine[]> {
-  const reserved: ReservedLine[] = [];
-  for (const { productId, quantity } of byProductId(lines)) {
-    const [row] = await tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} - ${quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, productId), gte(products.countInStock, quantity)))
-      .returning({ title: products.title, images: products.images, pricePaise: products.pricePaise });
-    if (!row) throw await shortfall(tx, productId);
-    reserved.push({
-      productId,
-      title: row.title,
-      image: row.images[0] ?? null,
-      unitPricePaise: row.pricePaise,
-      quantity,
-    });
-  }
-  return reserved;
+  const rows = rowsOf<ReservedRow>(
+    await tx.execute(sql`
+      with wanted (id, quantity) as (values ${wanted(lines)}),
+      locked as (
+        select p.id from ${products} p join wanted w on w.id = p.id order by p.id for no key update of p
+      )
+      update ${products} p
+      set count_in_stock = p.count_in_stock - w.quantity, updated_at = now()
+      from wanted w, locked l
+      where p.id = w.id and l.id = p.id and p.count_in_stock >= w.quantity
+      returning p.id, p.title, p.images, p.price_paise`),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const missing = lines.find((line) => !byId.has(line.productId));
+  if (missing) throw await shortfall(tx, missing.productId);
+  return lines.map(({ productId, quantity }) => {
+    const row = byId.get(productId)!;
+    return { productId, title: row.title, image: row.images[0] ?? null, unitPricePaise: row.price_paise, quantity };
+  });
 }
 
 /** Why a line could not be reserved, naming the product. */
@@ -53,16 +67,18 @@ async function shortfall(tx: Db, productId: string): Promise<HttpError> {
   return new HttpError(409, `Only ${product.stock} of '${product.title}' left in stock. Please lower the quantity.`);
 }
 
-/** Puts a cancelled order's quantities back, in the same lock order as reserveStock. */
+/** Puts a cancelled order's quantities back, locking rows in the same order as reserveStock. */
 export async function restoreStock(
   tx: Db,
   lines: readonly { productId: string | null; quantity: number }[],
 ): Promise<void> {
   const known = lines.filter((line): line is { productId: string; quantity: number } => line.productId !== null);
-  for (const { productId, quantity } of byProductId(known)) {
-    await tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + ${quantity}`, updatedAt: sql`now()` })
-      .where(eq(products.id, productId));
-  }
+  if (known.length === 0) return;
+  await tx.execute(sql`
+    with wanted (id, quantity) as (values ${wanted(known)}),
+    locked as (select p.id from ${products} p join wanted w on w.id = p.id order by p.id for no key update of p)
+    update ${products} p
+    set count_in_stock = p.count_in_stock + w.quantity, updated_at = now()
+    from wanted w, locked l
+    where p.id = w.id and l.id = p.id`);
 }

@@ -13,7 +13,8 @@ export const IDEMPOTENCY_KEY_STORAGE = 'checkout-idempotency-key';
 function attemptKey(storage: Storage): string {
   let key = storage.getItem(IDEMPOTENCY_KEY_STORAGE);
   if (!key) {
-    key = crypto.randomUUID();
+    // getRandomValues works on plain http too, where randomUUID does not exist.
+    key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
     storage.setItem(IDEMPOTENCY_KEY_STORAGE, key);
   }
   return key;
