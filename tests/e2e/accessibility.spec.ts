@@ -10,6 +10,9 @@ const PAGES = [
   '/privacy-policy',
   '/cart',
   '/signin',
+  '/checkout',
+  '/track-your-order',
+  '/payment/status?orderId=0123456789ABCDEFGHJKMNPQ&paymentMethod=cod',
 ];
 
 for (const path of PAGES) {
