@@ -41,6 +41,8 @@ export class CatalogService {
   private unsubscribe: (() => Promise<void>) | null = null;
   private loadedAt = 0;
   private stockNotice: NodeJS.Timeout | null = null;
+  /** The last snapshot loaded, kept after invalidation for lookups that tolerate staleness. */
+  private lastLoaded: Snapshot | null = null;
 
   constructor(
     private readonly database: Database,
@@ -95,6 +97,14 @@ export class CatalogService {
     return (await this.current()).byId.get(id);
   }
 
+  /**
+   * A product as last loaded, possibly older than the latest change: for callers that check what matters
+   * against the database anyway (order placement does), so a stream of orders does not reload the catalogue.
+   */
+  async lastKnownProduct(id: string): Promise<Product | undefined> {
+    return (this.lastLoaded ?? (await this.current())).byId.get(id);
+  }
+
   async getProductBySlug(slug: string): Promise<Product | undefined> {
     return (await this.current()).bySlug.get(slug);
   }
@@ -120,6 +130,10 @@ export class CatalogService {
     if (!this.snapshot || Date.now() - this.loadedAt > MAX_CACHE_AGE_MS) {
       this.loadedAt = Date.now();
       const loading = this.load();
+      loading.then(
+        (snapshot) => (this.lastLoaded = snapshot),
+        () => {},
+      );
       loading.catch(() => {
         if (this.snapshot === loading) this.snapshot = null;
       });

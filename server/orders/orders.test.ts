@@ -19,6 +19,7 @@ import {
   type Shopper,
 } from '../testing/orders.ts';
 import { cartItems } from '../cart/schema.ts';
+import { products } from '../catalog/schema.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import type { Product } from '../../core/product.ts';
 
@@ -90,6 +91,24 @@ describe('POST /api/orders/create-order: prices come from the database', () => {
     const [order] = await userOrders(shop, bearer);
     expect(order!.orderItems[0]!.price).toBe(400);
     expect(order!.totalPrice).toBe(460);
+  });
+
+  it('charges the price in the database even when the catalogue cache has not caught up', async () => {
+    const productId = await supplyProduct({ stock: 10, pricePaise: 40_000 });
+    await catalogProduct(shop, productId); // the cache now holds ₹400
+    await shop.services.database.db
+      .update(products)
+      .set({ pricePaise: 45_000, originalPricePaise: 99_900, countInStock: 10 })
+      .where(eq(products.id, productId)); // changed behind the cache's back: no notification
+    const { bearer, email } = await verifiedShopper(shop);
+    await placedOrderId(shop, bearer, orderBody([{ _id: productId, quantity: 1 }]));
+    const [order] = await userOrders(shop, bearer);
+    expect(order!.orderItems[0]!.price).toBe(450);
+    expect(order!.totalPrice).toBe(510);
+    expect(await storedStock(shop, productId)).toBe(9);
+    const mails = await queuedMails(shop, email, 'Order placed');
+    expect(mails.at(-1)!.text).toContain('₹450.00');
+    expect(mails.at(-1)!.text).not.toContain('₹400.00');
   });
 
   it('joins lines of the same product, within the quantity limit', async () => {

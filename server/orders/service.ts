@@ -11,10 +11,13 @@ import type { CreateOrderInput } from '../../core/validation.ts';
 import { quantitySchema } from '../../core/validation.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { newOrderId } from './order-id.ts';
-import { reserveStock, restoreStock } from './stock.ts';
+import { ExpiringCache } from '../http/expiring-cache.ts';
+import { reserveStock, restoreStock, type ReservedLine } from './stock.ts';
 import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
 import { orderCancelledMail, orderPlacedMail } from './mails.ts';
-import { insertOrder } from './insert-order.ts';
+import { insertOrder, placeOrderAtOnce, type NewOrder } from './insert-order.ts';
+import type { OutgoingMail } from '../mail/outbox.ts';
+import { rupeesToPaise } from '../../core/money.ts';
 
 export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
 export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
@@ -32,9 +35,21 @@ export interface OrderServiceOptions {
 }
 
 type Actor = 'shopper' | 'shop' | 'system';
+interface Buyer {
+  email: string;
+  fullName: string;
+}
+const BUYER_CACHE_MS = 5 * 60_000;
+const BUYER_CACHE_ENTRIES = 10_000;
 
 /** Placing, listing, cancelling, tracking and moving orders along their lifecycle. */
 export class OrderService {
+  /**
+   * Verified buyers' e-mail and name, for the confirmation mail. E-mails never change and verification is never
+   * undone; a renamed buyer's greeting may use the old name until the entry expires.
+   */
+  private readonly buyers = new ExpiringCache<Buyer>(BUYER_CACHE_MS, BUYER_CACHE_ENTRIES);
+
   constructor(private readonly options: OrderServiceOptions) {}
 
   private get db() {
@@ -50,31 +65,22 @@ export class OrderService {
     input: CreateOrderInput,
     idempotencyKey?: string,
   ): Promise<{ orderId: string; created: boolean }> {
-    const user = await this.placingUser(userId);
+    // A known buyer skips the lookup: the one-statement path checks the verification itself.
+    const known = this.buyers.get(userId);
+    const user = known ?? (await this.placingUser(userId));
     const lines = mergeLines(input.orderItems);
     try {
-      const orderId = await this.db.transaction(async (transaction) => {
+      const expected = await this.catalogueLines(lines);
+      let orderId: string | null = null;
+      if (expected) {
+        const { order, mail } = this.draft(userId, user, input, expected, idempotencyKey);
+        if (await placeOrderAtOnce(this.db, order, expected, mail)) orderId = order.orderId;
+      }
+      const buyer = known ? await this.placingUser(userId) : user;
+      orderId ??= await this.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         const reserved = await reserveStock(tx, lines);
-        const itemsPaise = reserved.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
-        const shipping = shippingPaise(itemsPaise, this.options.shipping);
-        const order = {
-          orderId: newOrderId(),
-          userId,
-          email: user.email,
-          paymentMethod: input.paymentMethod,
-          paymentStatus: 'pending' as const,
-          itemsPricePaise: itemsPaise,
-          shippingPricePaise: shipping,
-          totalPricePaise: itemsPaise + shipping,
-          shippingAddress: input.shippingAddress,
-          idempotencyKey: idempotencyKey ?? null,
-        };
-        // Cash on delivery is placed at once; a prepaid cart is emptied when the payment completes.
-        const mail =
-          input.paymentMethod === 'cod'
-            ? orderPlacedMail({ order, items: reserved }, this.mailContext(user.fullName))
-            : null;
+        const { order, mail } = this.draft(userId, buyer, input, reserved, idempotencyKey);
         await insertOrder(tx, order, reserved, mail);
         return order.orderId;
       });
@@ -89,6 +95,50 @@ export class OrderService {
       }
       throw error;
     }
+  }
+
+  /** The order row and, for cash on delivery, its confirmation mail, priced from the given lines. */
+  private draft(
+    userId: string,
+    user: Buyer,
+    input: CreateOrderInput,
+    lines: ReservedLine[],
+    idempotencyKey: string | undefined,
+  ): { order: NewOrder; mail: OutgoingMail | null } {
+    const itemsPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+    const shipping = shippingPaise(itemsPaise, this.options.shipping);
+    const order: NewOrder = {
+      orderId: newOrderId(),
+      userId,
+      email: user.email,
+      paymentMethod: input.paymentMethod,
+      itemsPricePaise: itemsPaise,
+      shippingPricePaise: shipping,
+      totalPricePaise: itemsPaise + shipping,
+      shippingAddress: input.shippingAddress,
+      idempotencyKey: idempotencyKey ?? null,
+    };
+    // Cash on delivery is placed at once; a prepaid cart is emptied when the payment completes.
+    const mail =
+      input.paymentMethod === 'cod'
+        ? orderPlacedMail(
+            { order: { ...order, paymentStatus: 'pending' }, items: lines },
+            this.mailContext(user.fullName),
+          )
+        : null;
+    return { order, mail };
+  }
+
+  /** The lines as the catalogue shows them now, or null when it does not know a product. */
+  private async catalogueLines(lines: { productId: string; quantity: number }[]): Promise<ReservedLine[] | null> {
+    const priced: ReservedLine[] = [];
+    for (const { productId, quantity } of lines) {
+      const product = await this.options.catalog.lastKnownProduct(productId);
+      if (!product) return null;
+      const unitPricePaise = rupeesToPaise(product.price);
+      priced.push({ productId, quantity, title: product.title, image: null, unitPricePaise });
+    }
+    return priced;
   }
 
   /** The shopper's orders, newest first. */
@@ -192,14 +242,16 @@ export class OrderService {
   }
 
   /** Only a shopper with a verified e-mail may order; the order mails go to that address. */
-  private async placingUser(userId: string) {
+  private async placingUser(userId: string): Promise<Buyer> {
     const [user] = await this.db
       .select({ email: users.email, fullName: users.fullName, verifiedAt: users.emailVerifiedAt })
       .from(users)
       .where(eq(users.id, userId));
     if (!user) throw new HttpError(401, 'Please sign in');
     if (!user.verifiedAt) throw new HttpError(403, UNVERIFIED_MESSAGE);
-    return user;
+    const buyer = { email: user.email, fullName: user.fullName };
+    this.buyers.set(userId, buyer);
+    return buyer;
   }
 
   private async findByKey(userId: string, key: string): Promise<string | undefined> {
