@@ -5,7 +5,7 @@ import { pageMeta } from '../../lib/meta';
 import { useShop } from '../../lib/use-shop';
 import { dispatchCart, useStoredCart } from '../../cart/cart-store';
 import { Spinner } from '../../components/Spinner';
-import emptyCartImage from '../../assets/empty-cart.svg';
+import { EmptyCart } from '../../cart/EmptyCart';
 import { CartLine } from './CartLine';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -27,17 +27,7 @@ export default function CartPage() {
 
   if (items.length === 0) {
     return (
-      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-        <img src={emptyCartImage} alt="" width={240} height={200} className="h-40 w-auto" />
-        <h1 className="mt-6 text-2xl font-semibold">Your cart is currently empty.</h1>
-        <p className="mt-2 text-stone-600">
-          Before you proceed to checkout, add some products to your cart. You will find a lot of interesting pieces in
-          our shop.
-        </p>
-        <Link to="/shop" className="btn-primary mt-8">
-          Return to Shop
-        </Link>
-      </section>
+      <EmptyCart hint="Before you proceed to checkout, add some products to your cart. You will find a lot of interesting pieces in our shop." />
     );
   }
 

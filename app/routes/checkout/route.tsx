@@ -5,6 +5,7 @@ import type { PaymentMethod } from '../../../core/cart';
 import { priceLines } from '../../../core/pricing';
 import { useSession } from '../../auth/session';
 import { dispatchCart, useStoredCart } from '../../cart/cart-store';
+import { EmptyCart } from '../../cart/EmptyCart';
 import { Spinner } from '../../components/Spinner';
 import { pageMeta } from '../../lib/meta';
 import { useShop } from '../../lib/use-shop';
@@ -40,7 +41,7 @@ export default function CheckoutPage() {
   // Clearing the cart after a COD order must not flash the empty state before the status page opens.
   if (placed) return <Spinner label="Opening your order" />;
   const cartItems = cart.cartItems ?? [];
-  if (cartItems.length === 0) return <EmptyCheckout />;
+  if (cartItems.length === 0) return <EmptyCart hint="Add some products to your cart before you check out." />;
 
   function onPlaced(orderId: string, paymentMethod: PaymentMethod) {
     setPlaced(true);
@@ -78,17 +79,5 @@ function SignInNotice() {
         Sign in
       </Link>
     </div>
-  );
-}
-
-function EmptyCheckout() {
-  return (
-    <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">Your cart is currently empty.</h1>
-      <p className="mt-2 text-stone-600">Add some products to your cart before you check out.</p>
-      <Link to="/shop" className="btn-primary mt-8">
-        Return to Shop
-      </Link>
-    </section>
   );
 }

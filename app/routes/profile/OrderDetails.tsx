@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Order, OrderAddress } from '../../../core/order';
 import { formatRupees } from '../../../core/money';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { OrderTimeline } from '../track-order/OrderTimeline';
+import { OrderTimeline } from '../../orders/OrderTimeline';
 
 const rupees = (amount: number) => formatRupees(amount, { fixedDecimals: true });
 const subheading = 'text-sm font-semibold uppercase tracking-wide text-stone-600';

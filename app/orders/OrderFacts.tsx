@@ -1,5 +1,5 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../core/order';
-import { formatRupees } from '../../../core/money';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../core/order';
+import { formatRupees } from '../../core/money';
 import { formatOrderDate } from './order-display';
 
 interface OrderFactsProps {

@@ -1,5 +1,5 @@
 /** How orders read on screen, shared by the account's Orders section and /track-your-order. */
-import { ORDER_STATUS_LABELS, type OrderStatus, type StatusEvent } from '../../../core/order';
+import { ORDER_STATUS_LABELS, type OrderStatus, type StatusEvent } from '../../core/order';
 
 /** The shop's clock: a shopper in India sees the day and hour the order was placed there, wherever it renders. */
 const SHOP_TIME_ZONE = 'Asia/Kolkata';

@@ -1,4 +1,4 @@
-import type { OrderStatus, StatusEvent } from '../../../core/order';
+import type { OrderStatus, StatusEvent } from '../../core/order';
 import { formatStatusTime, timelineSteps, type TimelineStep } from './order-display';
 
 interface Tone {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StatusEvent } from '../../../core/order';
+import type { StatusEvent } from '../../core/order';
 import { formatOrderDate, formatStatusTime, timelineSteps } from './order-display';
 
 const history: StatusEvent[] = [
