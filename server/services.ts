@@ -88,7 +88,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const carts = new CartService(database.db, catalog);
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const orders = new OrderService({
-    db: database.db,
+    database,
     catalog,
     outbox: new MailOutbox(database.db),
     shipping: shopSettings(config),

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,8 +23,15 @@ export interface Database {
   /** Calls onChange whenever any process publishes on the channel. Returns an unsubscribe function. */
   listen(channel: string, onChange: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
+  /**
+   * Runs a statement the shop runs very often as a named prepared statement on PostgreSQL, so each connection
+   * plans it once. The same name must always come with the same SQL text (parameters may differ).
+   */
+  runPrepared(name: string, query: SQL): Promise<void>;
   close(): Promise<void>;
 }
+
+const dialect = new PgDialect();
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const STARTUP_LOCK_ID = 7_242_001;
@@ -51,6 +59,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     listen: async (channel, onChange) => client.listen(channel, onChange),
     notify: async (channel) => {
       await client.query(`select pg_notify($1, '')`, [channel]);
+    },
+    runPrepared: async (_name, query) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      await client.query(text, params);
     },
     close: () => client.close(),
   };
@@ -90,6 +102,10 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     async notify(channel) {
       await pool.query('select pg_notify($1, $2)', [channel, '']);
+    },
+    async runPrepared(name, query) {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      await pool.query({ name, text, values: params });
     },
     async close() {
       await Promise.all(listeners.map((client) => client.end().catch(() => {})));

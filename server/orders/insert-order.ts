@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { OrderAddress } from '../../core/order.ts';
 import type { ReservedLine } from './stock.ts';
@@ -67,7 +67,7 @@ export async function insertOrder(tx: Db, order: NewOrder, lines: ReservedLine[]
  * false then, and the caller takes the transactional path that says what went wrong.
  */
 export async function placeOrderAtOnce(
-  db: Db,
+  database: Database,
   order: NewOrder,
   lines: ReservedLine[],
   mail: OutgoingMail | null,
@@ -80,7 +80,10 @@ export async function placeOrderAtOnce(
     sql`, `,
   );
   try {
-    await db.execute(sql`
+    // Prepared per shape: the SQL text depends only on the number of lines and on whether a mail goes out.
+    await database.runPrepared(
+      `place-order-${lines.length}${mail ? '-mail' : ''}`,
+      sql`
       with wanted (id, quantity, price, title, position) as (values ${wanted}),
       verified_buyer as (select 1 from users where id = ${order.userId}::uuid and email_verified_at is not null),
       locked as materialized (
@@ -101,7 +104,8 @@ export async function placeOrderAtOnce(
         insert into order_items (order_id, product_id, title, image, unit_price_paise, quantity, position)
         select new_order.id, r.id, r.title, r.image, r.price_paise, r.quantity, r.position from new_order, reserved r
       )${afterOrder(order, mail)}
-      select 1`);
+      select 1`,
+    );
     return true;
   } catch (error) {
     if (errorCode(error) === DIVISION_BY_ZERO) return false;

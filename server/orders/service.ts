@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { users } from '../auth/schema.ts';
@@ -25,7 +25,7 @@ export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mai
 const NOT_FOUND_MESSAGE = 'Order not found';
 
 export interface OrderServiceOptions {
-  db: Db;
+  database: Database;
   catalog: CatalogService;
   outbox: MailOutbox;
   shipping: ShippingRule;
@@ -53,7 +53,7 @@ export class OrderService {
   constructor(private readonly options: OrderServiceOptions) {}
 
   private get db() {
-    return this.options.db;
+    return this.options.database.db;
   }
 
   /**
@@ -74,7 +74,7 @@ export class OrderService {
       let orderId: string | null = null;
       if (expected) {
         const { order, mail } = this.draft(userId, user, input, expected, idempotencyKey);
-        if (await placeOrderAtOnce(this.db, order, expected, mail)) orderId = order.orderId;
+        if (await placeOrderAtOnce(this.options.database, order, expected, mail)) orderId = order.orderId;
       }
       const buyer = known ? await this.placingUser(userId) : user;
       orderId ??= await this.db.transaction(async (transaction) => {
