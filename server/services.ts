@@ -90,7 +90,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const orders = new OrderService({
     database,
     catalog,
-    outbox: new MailOutbox(database.db),
     shipping: shopSettings(config),
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,

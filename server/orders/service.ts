@@ -1,18 +1,17 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import type { CatalogService } from '../catalog/service.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
 import { users } from '../auth/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
-import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
-import { NEXT_STATUSES, type Order, type OrderStatus, type TrackedOrder } from '../../core/order.ts';
+import type { Order, OrderStatus, TrackedOrder } from '../../core/order.ts';
 import type { CreateOrderInput } from '../../core/validation.ts';
 import { quantitySchema } from '../../core/validation.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { newOrderId } from './order-id.ts';
 import { ExpiringCache } from '../http/expiring-cache.ts';
-import { reserveStock, restoreStock, type ReservedLine } from './stock.ts';
+import { reserveStock, type ReservedLine } from './stock.ts';
+import { changeStatus, type Actor } from './lifecycle.ts';
 import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
 import { orderCancelledMail, orderPlacedMail } from './mails.ts';
 import { insertOrder, placeOrderAtOnce, type NewOrder } from './insert-order.ts';
@@ -20,21 +19,18 @@ import type { OutgoingMail } from '../mail/outbox.ts';
 import { rupeesToPaise } from '../../core/money.ts';
 
 export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
-export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
 export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mail address.';
 const NOT_FOUND_MESSAGE = 'Order not found';
 
 export interface OrderServiceOptions {
   database: Database;
   catalog: CatalogService;
-  outbox: MailOutbox;
   shipping: ShippingRule;
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
 }
 
-type Actor = 'shopper' | 'shop' | 'system';
 interface Buyer {
   email: string;
   fullName: string;
@@ -189,51 +185,10 @@ export class OrderService {
   }
 
   private async moveTo(order: OrderRow, status: OrderStatus, actor: Actor): Promise<Order> {
-    if (!NEXT_STATUSES[order.status].includes(status)) {
-      throw new HttpError(
-        409,
-        status === 'cancelled' ? NOT_CANCELLABLE_MESSAGE : `An order that is ${order.status} cannot become ${status}.`,
-      );
-    }
-    const shopperCancels = status === 'cancelled' && actor === 'shopper';
-    const window = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
-    const record = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      // Conditional on the status read above, so two concurrent changes cannot both apply.
-      const [updated] = await tx
-        .update(orders)
-        .set({
-          status,
-          updatedAt: sql`now()`,
-          // Cash on delivery is paid when the parcel is handed over.
-          ...(status === 'delivered' && order.paymentMethod === 'cod'
-            ? { paymentStatus: 'paid' as const, paidAt: sql`now()` }
-            : {}),
-        })
-        .where(and(eq(orders.id, order.id), eq(orders.status, order.status), shopperCancels ? window : undefined))
-        .returning();
-      if (!updated) return null;
-      await tx.insert(orderStatusEvents).values({ orderId: order.id, status, actor });
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-      if (status === 'cancelled') await restoreStock(tx, items);
-      const events = await tx
-        .select()
-        .from(orderStatusEvents)
-        .where(eq(orderStatusEvents.orderId, order.id))
-        .orderBy(orderStatusEvents.at, orderStatusEvents.id);
-      const result: OrderRecord = { order: updated, items, events };
-      if (status === 'cancelled') {
-        const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, order.userId));
-        await this.options.outbox.enqueue(orderCancelledMail(result, this.mailContext(user?.fullName ?? '')), tx);
-      }
-      return result;
-    });
-    if (!record)
-      throw new HttpError(
-        409,
-        status === 'cancelled' ? NOT_CANCELLABLE_MESSAGE : 'The order changed meanwhile. Please reload.',
-      );
-    if (status === 'cancelled') await this.options.catalog.publishChange();
+    const record = await changeStatus(this.db, order, status, actor, (changed, fullName) =>
+      orderCancelledMail(changed, this.mailContext(fullName)),
+    );
+    if (status === 'cancelled') this.options.catalog.stockChanged();
     return presentOrder(record, this.options.mediaBaseUrl);
   }
 
