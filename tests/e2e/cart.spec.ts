@@ -40,6 +40,8 @@ test('the cart: empty state, steppers within stock, prices with shipping, and re
 
   // Minus at 1 removes the line; the cart survives a reload until then.
   await page.getByRole('button', { name: 'Decrease quantity' }).click();
+  // The change is stored once the page shows it (the reducer loads on first use); then it survives a reload.
+  await expect(page.getByTestId('quantity')).toHaveText('1');
   await page.reload();
   await expect(page.getByTestId('quantity')).toHaveText('1');
   await page.getByRole('button', { name: 'Decrease quantity' }).click();
