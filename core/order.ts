@@ -1,5 +1,6 @@
 /** Orders as the API shows them (spec sections 3 and 7), shared by the storefront and the server. */
 import type { PaymentMethod } from './cart.ts';
+import type { Address } from './user.ts';
 import { CANCELLATION_WINDOW_HOURS, ORDER_ID_SHOWN_CHARS } from './constants.ts';
 
 /** The lifecycle: placed → confirmed → packed → shipped → delivered, or cancelled before packing. */
@@ -40,17 +41,8 @@ export interface OrderLine {
   quantity: number;
 }
 
-export interface OrderAddress {
-  fname: string;
-  lname: string;
-  address1: string;
-  address2: string;
-  city: string;
-  state: string;
-  pincode: string;
-  phone: string;
-  email: string;
-}
+/** The address an order ships to: a saved address without its bookkeeping (the country is always India). */
+export type OrderAddress = Omit<Address, '_id' | 'country' | 'isDefault'>;
 
 export interface StatusEvent {
   status: OrderStatus;

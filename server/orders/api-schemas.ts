@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressSchema } from '../auth/api-schemas.ts';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../core/order.ts';
 import { PAYMENT_METHODS } from '../../core/constants.ts';
 
@@ -25,17 +26,7 @@ export const orderSchema = z.object({
       quantity: z.number(),
     }),
   ),
-  shippingAddress: z.object({
-    fname: z.string(),
-    lname: z.string(),
-    address1: z.string(),
-    address2: z.string(),
-    city: z.string(),
-    state: z.string(),
-    pincode: z.string(),
-    phone: z.string(),
-    email: z.string(),
-  }),
+  shippingAddress: addressSchema.omit({ _id: true, country: true, isDefault: true }),
   statusHistory: z.array(statusEvent),
   cancellable: z.boolean(),
 });

@@ -11,7 +11,7 @@ import { toast } from '../../lib/toast';
 import { useShop } from '../../lib/use-shop';
 import { FormAlert, SubmitButton, errorMessage, linkClass } from '../auth/AuthCard';
 import { initialAddress } from './address';
-import { AddressFields } from './AddressFields';
+import { AddressFields } from '../../components/form/AddressFields';
 import { OrderSummary } from './OrderSummary';
 import { PaymentChoice } from './PaymentChoice';
 import { placeOrder } from './place-order';
@@ -90,7 +90,9 @@ export function CheckoutForm({ user, cart, onPlaced }: CheckoutFormProps) {
             Billing &amp; shipping details
           </h2>
           <p className="text-sm text-stone-600">Fields marked * are required. We deliver within India.</p>
-          <AddressFields field={field} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AddressFields field={field} lastNameRequired emailClassName="sm:col-span-2" />
+          </div>
         </section>
       </div>
       <aside

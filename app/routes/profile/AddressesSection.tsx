@@ -1,7 +1,7 @@
 import type { User } from '../../../core/user';
 import { accountAddressSchema } from '../../../core/validation';
 import { updateProfile } from '../../auth/actions';
-import { Field, PhoneField } from '../../components/form/Field';
+import { AddressFields } from '../../components/form/AddressFields';
 import { AccountSection } from './AccountSection';
 import { useFormState } from './form-state';
 
@@ -34,39 +34,16 @@ export function AddressesSection({ user }: { user: User }) {
     <AccountSection title="Addresses">
       <p className="text-stone-700">Your default shipping and billing address. Fields marked * are required.</p>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name *" required autoComplete="given-name" {...field('fname')} />
-        <Field label="Last name (optional)" autoComplete="family-name" {...field('lname')} />
-        <Field
-          label="Address line 1 *"
-          required
-          autoComplete="address-line1"
-          placeholder="House number and street name"
-          className="sm:col-span-2"
-          {...field('address1')}
+        <AddressFields
+          field={field}
+          lastNameRequired={false}
+          afterPincode={
+            <div>
+              <p className="block text-sm font-medium text-stone-800">Country / Region</p>
+              <p className="mt-1 py-2.5 text-base">{COUNTRY}</p>
+            </div>
+          }
         />
-        <Field
-          label="Address line 2 (optional)"
-          autoComplete="address-line2"
-          placeholder="Apartment, suite, landmark"
-          className="sm:col-span-2"
-          {...field('address2')}
-        />
-        <Field label="Town / City *" required autoComplete="address-level2" {...field('city')} />
-        <Field label="State *" required autoComplete="address-level1" {...field('state')} />
-        <Field
-          label="PIN code *"
-          required
-          autoComplete="postal-code"
-          inputMode="numeric"
-          maxLength={6}
-          {...field('pincode')}
-        />
-        <div>
-          <p className="block text-sm font-medium text-stone-800">Country / Region</p>
-          <p className="mt-1 py-2.5 text-base">{COUNTRY}</p>
-        </div>
-        <PhoneField label="Phone *" required {...field('phone')} />
-        <Field label="Email address *" required type="email" autoComplete="email" {...field('email')} />
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={saving}>
             {saving ? 'Saving...' : 'Save address'}

@@ -1,0 +1,64 @@
+import type { ChangeEvent, ReactNode } from 'react';
+import { EmailField, Field, PhoneField } from './Field';
+
+type AddressFieldName = 'fname' | 'lname' | 'address1' | 'address2' | 'city' | 'state' | 'pincode' | 'phone' | 'email';
+
+/** What a form hook hands a Field for one value. */
+interface FieldBinding {
+  name: string;
+  value: string;
+  error?: string | null;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}
+
+interface AddressFieldsProps {
+  field: (name: AddressFieldName) => FieldBinding;
+  /** Checkout requires a last name; the account's address form does not (spec section 5). */
+  lastNameRequired: boolean;
+  /** Shown between PIN code and phone, e.g. the fixed country. */
+  afterPincode?: ReactNode;
+  emailClassName?: string;
+}
+
+/** The address fields of spec section 3, for checkout and the account's address form; the caller lays the grid. */
+export function AddressFields({ field, lastNameRequired, afterPincode, emailClassName }: AddressFieldsProps) {
+  return (
+    <>
+      <Field label="First name *" required autoComplete="given-name" {...field('fname')} />
+      <Field
+        label={lastNameRequired ? 'Last name *' : 'Last name (optional)'}
+        required={lastNameRequired}
+        autoComplete="family-name"
+        {...field('lname')}
+      />
+      <Field
+        label="Address line 1 *"
+        required
+        autoComplete="address-line1"
+        placeholder="House number and street name"
+        className="sm:col-span-2"
+        {...field('address1')}
+      />
+      <Field
+        label="Address line 2 (optional)"
+        autoComplete="address-line2"
+        placeholder="Apartment, suite, landmark"
+        className="sm:col-span-2"
+        {...field('address2')}
+      />
+      <Field label="Town / City *" required autoComplete="address-level2" {...field('city')} />
+      <Field label="State *" required autoComplete="address-level1" {...field('state')} />
+      <Field
+        label="PIN code *"
+        required
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={6}
+        {...field('pincode')}
+      />
+      {afterPincode}
+      <PhoneField label="Phone *" required {...field('phone')} />
+      <EmailField label="Email address *" required className={emailClassName} {...field('email')} />
+    </>
+  );
+}
