@@ -119,7 +119,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     await app.register(storefront, {
       build: options.storefrontBuild,
       devMiddleware: options.devMiddleware,
-      mode: config.NODE_ENV === 'production' ? 'production' : 'development',
+      mode: options.devMiddleware ? 'development' : 'production',
       context: {
         catalog: services.catalog,
         shop: services.shop,

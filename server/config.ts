@@ -68,7 +68,24 @@ export const configSchema = z.object({
   BENCH_CEILING: bool.default(false),
   FREE_SHIPPING_ABOVE_RUPEES: rupees.default(500),
   SHIPPING_FEE_RUPEES: rupees.default(60),
+  /** Cash-on-delivery orders above this total are refused: a returned COD parcel costs the shop both ways. */
+  COD_MAX_RUPEES: rupees.default(10_000),
+  /** Orders one shopper may place per hour, against scripted order spam that locks up stock. */
+  ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** A session ends this many days after sign-in, however often its tokens are refreshed. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Serve the OpenAPI page at /api/docs in production too (always served outside production). */
+  API_DOCS: bool.default(false),
 });
+
+/** Settings whose values never appear in messages or logs: they are, or may contain, secrets. */
+const SECRET_SETTINGS = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+
+/** What production cannot run without: mail must reach shoppers, and links must point at the real shop. */
+const REQUIRED_IN_PRODUCTION = {
+  SMTP_URL: 'is required when NODE_ENV=production (mail must reach shoppers; the local mailbox is for development)',
+  PUBLIC_URL: 'is required when NODE_ENV=production (the address in e-mailed links and canonical URLs)',
+} as const;
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -78,12 +95,35 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = configSchema.safeParse(present);
-  if (parsed.success) return parsed.data;
-  const lines = parsed.error.issues.map((issue) => {
-    const key = String(issue.path[0] ?? '?');
-    return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
-  });
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? '?');
+        return `  ${key}=${shownValue(key, env[key])}: ${issue.message}`;
+      });
+  if (present.NODE_ENV === 'production') {
+    for (const [key, reason] of Object.entries(REQUIRED_IN_PRODUCTION)) {
+      if (!present[key]) lines.push(`  ${key} ${reason}`);
+    }
+  }
+  if (parsed.success && lines.length === 0) return parsed.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+}
+
+/** A value as an error message may show it: secrets are replaced, passwords inside URLs masked. */
+function shownValue(key: string, value: string | undefined): string {
+  if (value === undefined) return '""';
+  if (key === 'AUTH_SECRET') return '(hidden)';
+  if (SECRET_SETTINGS.has(key)) {
+    try {
+      const url = new URL(value);
+      if (url.password) url.password = '***';
+      return JSON.stringify(url.toString());
+    } catch {
+      return '(hidden)';
+    }
+  }
+  return JSON.stringify(value);
 }
 
 /** The public origin, used for canonical links, sitemaps and Open Graph tags. */

@@ -13,7 +13,11 @@ const serverBuildPath = path.join(root, 'build/server/index.js');
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const dev = process.argv.includes('--dev') ? await createDevStorefront() : null;
+  const development = process.argv.includes('--dev');
+  // Outside `npm run dev` the server runs React's production build, whatever NODE_ENV says about deployment
+  // (decision 0006): config.NODE_ENV still tells a local start from a deployed one.
+  if (!development) process.env.NODE_ENV = 'production';
+  const dev = development ? await createDevStorefront() : null;
   if (!dev && !existsSync(serverBuildPath))
     throw new ConfigError('No storefront build found: run `npm run build` first.');
   const services = await createServices(config);

@@ -20,9 +20,13 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs fn while holding a cluster-wide lock, so concurrent app processes migrate and seed once. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
-  /** Calls onChange whenever any process publishes on the channel. Returns an unsubscribe function. */
-  listen(channel: string, onChange: () => void): Promise<() => Promise<void>>;
-  notify(channel: string): Promise<void>;
+  /**
+   * Calls onMessage with the payload whenever any process publishes on the channel. Messages published while
+   * the listener was cut off are lost, so onResync is called once it listens again: callers drop what they cached.
+   * Returns an unsubscribe function.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload?: string): Promise<void>;
   /**
    * Runs a statement the shop runs very often as a named prepared statement on PostgreSQL, so each connection
    * plans it once. The same name must always come with the same SQL text (parameters may differ).
@@ -56,9 +60,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withStartupLock: (fn) => fn(), // one process per data directory
-    listen: async (channel, onChange) => client.listen(channel, onChange),
-    notify: async (channel) => {
-      await client.query(`select pg_notify($1, '')`, [channel]);
+    listen: async (channel, onMessage) => client.listen(channel, onMessage),
+    notify: async (channel, payload = '') => {
+      await client.query(`select pg_notify($1, $2)`, [channel, payload]);
     },
     runPrepared: async (_name, query) => {
       const { sql: text, params } = dialect.sqlToQuery(query);
@@ -87,12 +91,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         lockClient.release();
       }
     },
-    async listen(channel, onChange) {
+    async listen(channel, onMessage) {
       const client = new pg.Client({ connectionString: url });
       client.on('error', () => {});
       await client.connect();
       client.on('notification', (message) => {
-        if (message.channel === channel) onChange();
+        if (message.channel === channel) onMessage(message.payload ?? '');
       });
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       listeners.push(client);
@@ -100,8 +104,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         await client.end().catch(() => {});
       };
     },
-    async notify(channel) {
-      await pool.query('select pg_notify($1, $2)', [channel, '']);
+    async notify(channel, payload = '') {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async runPrepared(name, query) {
       const { sql: text, params } = dialect.sqlToQuery(query);
