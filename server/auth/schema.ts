@@ -52,6 +52,24 @@ export const addresses = pgTable(
   (table) => [index('addresses_user_idx').on(table.userId)],
 );
 
+/**
+ * A signed-in session: one sign-in on one device. Access tokens name it (`sid`), so ending it ends them at once;
+ * its refresh tokens rotate within it. It ends at expires_at however often it is refreshed.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
 /** Refresh tokens, stored hashed. Each sign-in starts a family; every refresh replaces the token within it. */
 export const refreshTokens = pgTable(
   'refresh_tokens',
