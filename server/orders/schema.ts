@@ -27,6 +27,8 @@ export const orders = pgTable(
     email: text('email').notNull(),
     /** A client's Idempotency-Key; a retry with the same key returns this order. */
     idempotencyKey: text('idempotency_key'),
+    /** A hash of the normalised request placed under the key: a retry with another body is refused. */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
