@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   CHECKOUT_SUBMIT_ALERT,
+  CONTROL_CHARACTERS_MESSAGE,
   accountAddressSchema,
   accountDetailsSchema,
   checkoutAddressSchema,
   contactSchema,
+  createOrderSchema,
   emailSchema,
   fieldErrors,
   firstError,
@@ -15,6 +17,7 @@ import {
   reviewSchema,
   signInSchema,
   signUpSchema,
+  trackOrderSchema,
 } from './validation.ts';
 
 /** The message a form would show for this input. */
@@ -357,5 +360,121 @@ describe('firstError and fieldErrors', () => {
 
   it('keys whole-value issues by an empty string', () => {
     expect(byField(quantitySchema, 0)).toEqual({ '': 'Quantity must be at least 1' });
+  });
+});
+
+describe('control characters', () => {
+  const address = {
+    fname: 'Asha',
+    lname: 'Rao',
+    address1: '12 MG Road',
+    address2: 'Flat 4',
+    city: 'Pune',
+    state: 'Maharashtra',
+    pincode: '411001',
+    phone: '9876543210',
+    email: 'asha@shop.in',
+  };
+  const contact = { fullname: 'Asha', email: 'asha@shop.in', phone: '9876543210', message: 'Hello' };
+  const review = { fullname: 'Asha', email: 'asha@shop.in', title: 'Lovely', rating: 5, review: 'Great lamp' };
+  // NUL, other C0 controls, DEL and C1 controls (U+0080 to U+009F), inside the text where trimming cannot help.
+  const controls = ['\u0000', '\u0001', '\u001b', '\u007f', '\u0080', '\u0085', '\u009f'];
+  const inside = (control: string) => `As${control}ha`;
+
+  // [schema, valid input, the text fields it has]
+  const forms: Array<[string, z.ZodType, Record<string, unknown>, string[]]> = [
+    [
+      'sign-up',
+      signUpSchema,
+      { fullname: 'Asha Rao', email: 'asha@shop.in', password: 'secret1' },
+      ['fullname', 'email'],
+    ],
+    ['sign-in', signInSchema, { email: 'asha@shop.in', password: 'a' }, ['email']],
+    [
+      'checkout address',
+      checkoutAddressSchema,
+      address,
+      Object.keys(address).filter((f) => !['pincode', 'phone'].includes(f)),
+    ],
+    [
+      'account address',
+      accountAddressSchema,
+      address,
+      ['fname', 'lname', 'address1', 'address2', 'city', 'state', 'email'],
+    ],
+    [
+      'account details',
+      accountDetailsSchema,
+      { fullName: 'Asha', email: 'asha@shop.in', phone: '9876543210' },
+      ['fullName', 'email'],
+    ],
+    ['contact', contactSchema, contact, ['fullname', 'email', 'message']],
+    ['review', reviewSchema, review, ['fullname', 'email', 'title', 'review']],
+    [
+      'track order',
+      trackOrderSchema,
+      { orderId: 'ABCDEFGHJKMNPQRSTVWXYZ01', email: 'asha@shop.in' },
+      ['orderId', 'email'],
+    ],
+  ];
+
+  it.each(forms)('the %s form refuses them in every text field', (_form, schema, valid, fields) => {
+    expect(first(schema, valid)).toBeNull();
+    for (const field of fields) {
+      for (const control of controls) {
+        const result = schema.safeParse({ ...valid, [field]: inside(control) });
+        expect(result.error?.issues, `${field} with U+${control.charCodeAt(0).toString(16)}`).toEqual([
+          expect.objectContaining({ path: [field], message: CONTROL_CHARACTERS_MESSAGE }),
+        ]);
+      }
+    }
+  });
+
+  it('refuses tabs and line breaks inside a one-line text, and keeps them in a message or review', () => {
+    for (const lineBreak of ['\t', '\n', '\r']) {
+      expect(first(checkoutAddressSchema, { ...address, address1: inside(lineBreak) })).toBe(
+        CONTROL_CHARACTERS_MESSAGE,
+      );
+      expect(first(contactSchema, { ...contact, message: inside(lineBreak) })).toBeNull();
+      expect(first(reviewSchema, { ...review, review: inside(lineBreak) })).toBeNull();
+    }
+    expect(contactSchema.parse({ ...contact, message: 'Hello,\r\n\tAsha' }).message).toBe('Hello,\r\n\tAsha');
+    for (const control of controls) {
+      expect(first(contactSchema, { ...contact, message: inside(control) })).toBe(CONTROL_CHARACTERS_MESSAGE);
+      expect(first(reviewSchema, { ...review, review: inside(control) })).toBe(CONTROL_CHARACTERS_MESSAGE);
+    }
+  });
+
+  it('still trims surrounding whitespace, and leaves printable Unicode alone', () => {
+    expect(checkoutAddressSchema.parse({ ...address, city: '\t Pune \n' }).city).toBe('Pune');
+    expect(checkoutAddressSchema.parse({ ...address, address1: 'फ्लैट 4, ₹ Road' }).address1).toBe('फ्लैट 4, ₹ Road');
+  });
+});
+
+describe('createOrderSchema product ids', () => {
+  const body = (_id: unknown) => ({
+    orderItems: [{ _id, quantity: 1 }],
+    shippingAddress: {
+      fname: 'Asha',
+      lname: 'Rao',
+      address1: '12 MG Road',
+      city: 'Pune',
+      state: 'Maharashtra',
+      pincode: '411001',
+      phone: '9876543210',
+      email: 'asha@shop.in',
+    },
+    paymentMethod: 'cod',
+  });
+
+  it('lower-cases a product id, as the cart does', () => {
+    const parsed = createOrderSchema.parse(body('0A1B2C3D-0000-4000-8000-00000000000F'));
+    expect(parsed.orderItems[0]!._id).toBe('0a1b2c3d-0000-4000-8000-00000000000f');
+  });
+
+  it('refuses a product id with control characters', () => {
+    expect(first(createOrderSchema, body('0a1b2c3d-0000-4000-8000-00000000000f\u0000'))).toBe(
+      'This product does not exist',
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
 } from './constants.ts';
 
 export const CHECKOUT_SUBMIT_ALERT = 'Please fill in all fields correctly before placing the order.';
+export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
 
 const NAME_MIN = CONTACT_NAME_MIN_LENGTH;
 const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128 } as const;
@@ -44,17 +45,35 @@ const RESET_PASSWORD = passwordPattern('\\d', '[a-z]', '[A-Z]');
 
 const isEmail = (value: string) => value.length <= MAX.email && z.regexes.email.test(value);
 
+// C0 and C1 controls and DEL: invisible on screen, unsafe in mail and logs, and PostgreSQL refuses NUL.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// Multi-line texts keep tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const withoutControls = (pattern: RegExp) => ({
+  check: (value: string) => !pattern.test(value),
+  params: { error: CONTROL_CHARACTERS_MESSAGE, abort: true },
+});
+const SINGLE_LINE = withoutControls(CONTROL);
+const MULTI_LINE = withoutControls(CONTROL_EXCEPT_LINE_BREAKS);
+
 /** A trimmed string that may be left out or empty; the output is always a string. */
-const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).default('');
+const optionalText = (max: number) =>
+  z.string().trim().refine(SINGLE_LINE.check, SINGLE_LINE.params).max(max, tooLong(max)).default('');
 
 /** A trimmed string of at least `min` characters; a missing, blank or short value reports `message` alone. */
 const required = (message: string, min = 1) =>
   z.string({ error: message }).trim().min(min, { error: message, abort: true });
 
-const requiredText = (message: string, max: number, min = 1) => required(message, min).max(max, tooLong(max));
+const requiredText = (message: string, max: number, min = 1, lines = SINGLE_LINE) =>
+  required(message, min).refine(lines.check, lines.params).max(max, tooLong(max));
+
+/** Free text such as a message or a review: line breaks and tabs are kept. */
+const multiLineText = (message: string, max: number) => requiredText(message, max, 1, MULTI_LINE);
 
 const email = (requiredMessage: string, invalidMessage: string) =>
-  required(requiredMessage).toLowerCase().refine(isEmail, invalidMessage);
+  required(requiredMessage).toLowerCase().refine(SINGLE_LINE.check, SINGLE_LINE.params).refine(isEmail, invalidMessage);
 
 const pincode = (requiredMessage: string = MESSAGES.pincode) =>
   required(requiredMessage).regex(PINCODE, MESSAGES.pincode);
@@ -122,11 +141,12 @@ export const accountAddressSchema = z.object({
 });
 
 /** The optional password change inside account details; checked even when a profile field is blank. */
+const passwordText = z.string().trim().max(MAX.password, tooLong(MAX.password)).default('');
 const passwordChangeSchema = z
   .object({
-    currentPassword: optionalText(MAX.password),
-    newPassword: optionalText(MAX.password),
-    confirmPassword: optionalText(MAX.password),
+    currentPassword: passwordText,
+    newPassword: passwordText,
+    confirmPassword: passwordText,
   })
   .superRefine(({ currentPassword, newPassword, confirmPassword }, ctx) => {
     if (!currentPassword && !newPassword && !confirmPassword) return;
@@ -149,7 +169,7 @@ export const contactSchema = z.object({
   fullname: requiredText('Enter Name', MAX.name).min(NAME_MIN, 'Enter Fullname'),
   email: email(MESSAGES.enterEmail, 'Email is not valid'),
   phone: phone('Enter Phone Number'),
-  message: requiredText('Enter your Message', MAX.text),
+  message: multiLineText('Enter your Message', MAX.text),
 });
 
 export const reviewSchema = z.object({
@@ -161,7 +181,7 @@ export const reviewSchema = z.object({
     .int(`Rating must be a whole number from 1 to ${MAX_STARS}`)
     .min(1, 'Rating is required')
     .max(MAX_STARS, `Rating must be a whole number from 1 to ${MAX_STARS}`),
-  review: requiredText('Review text is required', MAX.text),
+  review: multiLineText('Review text is required', MAX.text),
 });
 
 export const quantitySchema = z
@@ -170,8 +190,12 @@ export const quantitySchema = z
   .positive('Quantity must be at least 1')
   .max(99, 'Quantity must be at most 99');
 
-/** A product id as the API gives it. */
-const productId = z.string({ error: 'Product id is required' }).uuid('This product does not exist');
+/** A product id as the API gives it; lower-cased, as UUIDs compare (the cart does the same). */
+const productId = z
+  .string({ error: 'Product id is required' })
+  .trim()
+  .toLowerCase()
+  .uuid('This product does not exist');
 
 /** An order line: only the product id and quantity are read; prices and titles sent by a client are ignored. */
 export const orderLineSchema = z.object({ _id: productId, quantity: quantitySchema });
