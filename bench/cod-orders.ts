@@ -43,7 +43,7 @@ async function prepareBuyers(origin: string, databaseUrl: string): Promise<strin
           body: JSON.stringify({
             fullname: 'Bench Buyer',
             email: `buyer${index}.${run}@example.in`,
-            password: 'secret12',
+            password: 'kesar42chai',
           }),
         }),
       );

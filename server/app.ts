@@ -9,7 +9,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ServerBuild } from 'react-router';
 import { sql } from 'drizzle-orm';
 import { installErrorHandling } from './http/errors.ts';
+import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
+import { API_POLICY, apiDocsPolicy, storefrontPolicy } from './http/content-security-policy.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -47,8 +49,8 @@ export async function buildServer(services: Services, options: ServerOptions = {
   installErrorHandling(app);
 
   await app.register(helmet, {
-    // React Router inlines its hydration data; see decision 0005.
-    contentSecurityPolicy: false,
+    // The API's policy; the storefront, /api/docs and /dev/mailbox set their own (decision 0005).
+    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
@@ -60,7 +62,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's map helps developers; a deployed shop shows it only when its operator asks (API_DOCS=true).
+  if (config.NODE_ENV !== 'production' || config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: apiDocsPolicy(config) });
+  // API answers carry tokens or personal data unless a route says otherwise (the catalogue and media do).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
 
   app.get(
     '/api/health',
@@ -78,11 +85,17 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(mediaRoutes, { media: services.media });
   await app.register(authRoutes, {
     auth: services.auth,
-    db: services.database.db,
     accessTokens: services.accessTokens,
     limit: services.limitAttempts,
+    signInThrottle: services.signInThrottle,
+    accountDetails: {
+      db: services.database.db,
+      sessions: services.sessions,
+      links: services.emailLinks,
+      passwordChecks: services.passwordChecks,
+    },
     google: services.google,
-    secureCookies: config.NODE_ENV === 'production',
+    publicOrigin: services.origin,
   });
   await app.register(emailLinkRoutes, {
     links: services.emailLinks,
@@ -97,7 +110,11 @@ export async function buildServer(services: Services, options: ServerOptions = {
     limit: services.limitAttempts,
   });
   if (services.mailTransport instanceof LocalMailbox && config.NODE_ENV !== 'production') {
-    await app.register(devMailboxRoutes, { mailbox: services.mailTransport });
+    const mailbox = services.mailTransport;
+    await app.register(async (local) => {
+      local.addHook('onRequest', onlyFromThisMachine);
+      await local.register(devMailboxRoutes, { mailbox });
+    });
   }
   if (config.BENCH_CEILING) await app.register(benchCeiling);
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
@@ -126,6 +143,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         origin: services.origin,
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
       },
+      contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
     });
   }
   return app;

@@ -10,10 +10,11 @@ import type { ShopSettings } from '../core/shop.ts';
 import { AuthService } from './auth/service.ts';
 import { CartService } from './cart/service.ts';
 import { AccessTokens } from './auth/tokens.ts';
+import { SessionStore } from './auth/sessions.ts';
 import { sharedSecret } from './auth/secrets.ts';
 import { EmailLinks } from './auth/email-links.ts';
 import { GoogleVerifier } from './auth/google.ts';
-import { attemptLimit, type AttemptLimit } from './auth/limits.ts';
+import { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './auth/limits.ts';
 import { RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox } from './mail/outbox.ts';
 import { MailSender } from './mail/sender.ts';
@@ -22,6 +23,9 @@ import type { DestinationStream } from 'pino';
 import { createLogger } from './http/logger.ts';
 import { OrderService } from './orders/service.ts';
 import type { FastifyBaseLogger } from 'fastify';
+
+/** Wrong current passwords a signed-in shopper may give per 15 minutes. */
+const PASSWORD_CHECKS_PER_WINDOW = 5;
 
 /** Everything a request handler may need, built once per process. */
 export interface Services {
@@ -36,6 +40,9 @@ export interface Services {
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
+  signInThrottle: SignInThrottle;
+  passwordChecks: PasswordCheckThrottle;
+  sessions: SessionStore;
   mailTransport: MailTransport;
   mailSender: MailSender;
   orders: OrderService;
@@ -55,14 +62,15 @@ export interface ServiceOverrides {
 }
 
 export async function createServices(config: Config, overrides: ServiceOverrides = {}): Promise<Services> {
+  const logger = createLogger(config.LOG_LEVEL, overrides.logDestination);
   const database =
     overrides.database ??
     (await openDatabase({
       url: config.DATABASE_URL,
       dataDir: path.join(config.DATA_DIR, 'pglite'),
       poolSize: config.DATABASE_POOL_SIZE,
+      log: (message) => logger.warn(message),
     }));
-  const logger = createLogger(config.LOG_LEVEL, overrides.logDestination);
   const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
   const media = new MediaService(database.db, storage);
   const catalog = new CatalogService(database, config.MEDIA_BASE_URL);
@@ -73,7 +81,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   await catalog.start();
   const secret = await sharedSecret(database.db, 'access-token', config.AUTH_SECRET);
-  const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, publicOrigin(config));
+  const sessions = new SessionStore(database, config.SESSION_MAX_DAYS);
+  await sessions.start();
+  const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, {
+    isSessionActive: (sessionId, userId) => sessions.isActive(sessionId, userId),
+  });
   const origin = publicOrigin(config);
   const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
   const mailSender = new MailSender(database.db, mailTransport, {
@@ -83,9 +95,18 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   // Tests deliver with drain(); a background sender would race them for the same rows.
   if (config.NODE_ENV !== 'test') mailSender.start();
-  const emailLinks = new EmailLinks(database.db, new MailOutbox(database.db), { origin, shopName: config.SHOP_NAME });
-  const auth = new AuthService(database.db, accessTokens, emailLinks);
+  const emailLinks = new EmailLinks(database.db, new MailOutbox(database.db), sessions, {
+    origin,
+    shopName: config.SHOP_NAME,
+  });
   const carts = new CartService(database.db, catalog);
+  const auth = new AuthService({
+    db: database.db,
+    accessTokens,
+    links: emailLinks,
+    sessions,
+    forgetUserData: (tx, userId) => carts.clear(userId, tx),
+  });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const orders = new OrderService({
     database,
@@ -94,6 +115,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,
     origin,
+    codMaxRupees: config.COD_MAX_RUPEES,
+    ordersPerHour: config.ORDERS_PER_HOUR,
+    limiter: new RateLimiter(rateLimitStore),
   });
   const google = config.GOOGLE_CLIENT_ID
     ? new GoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
@@ -111,6 +135,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),
+    signInThrottle: new SignInThrottle(rateLimitStore, config.AUTH_ATTEMPTS_PER_MINUTE),
+    passwordChecks: new PasswordCheckThrottle(rateLimitStore, PASSWORD_CHECKS_PER_WINDOW),
+    sessions,
     mailTransport,
     mailSender,
     orders,
@@ -120,6 +147,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     async close() {
       await mailSender.stop();
       await catalog.stop();
+      await sessions.stop();
       await rateLimitStore.close();
       await database.close();
     },

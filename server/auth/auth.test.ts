@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { sharedSecret } from './secrets.ts';
+import { TOKEN_ISSUER } from './tokens.ts';
 import { refreshTokens, users } from './schema.ts';
 import { REFRESH_COOKIE } from './routes.ts';
 import { refreshCookieOf, signUp as signUpThroughApi, uniqueEmail } from '../testing/accounts.ts';
@@ -33,7 +34,7 @@ describe('sign-up', () => {
     expect(body.accessToken.split('.')).toHaveLength(3);
     const cookie = response.cookies.find((candidate) => candidate.name === REFRESH_COOKIE)!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth' });
-    expect(response.body).not.toMatch(/secret12|passwordHash|argon2/i);
+    expect(response.body).not.toMatch(/kesar42chai|passwordHash|argon2/i);
     const [row] = await shop.services.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
@@ -50,9 +51,9 @@ describe('sign-up', () => {
   });
 
   it.each([
-    [{ fullname: 'Al', email: 'a@b.in', password: 'secret12' }, 'Fullname must be at least 3 letters long'],
-    [{ fullname: 'Asha', email: '', password: 'secret12' }, 'Enter Email'],
-    [{ fullname: 'Asha', email: 'not-an-email', password: 'secret12' }, 'Email is invalid'],
+    [{ fullname: 'Al', email: 'a@b.in', password: 'kesar42chai' }, 'Fullname must be at least 3 letters long'],
+    [{ fullname: 'Asha', email: '', password: 'kesar42chai' }, 'Enter Email'],
+    [{ fullname: 'Asha', email: 'not-an-email', password: 'kesar42chai' }, 'Email is invalid'],
     [{ fullname: 'Asha', email: 'a@b.in', password: '' }, 'Enter Password'],
     [
       { fullname: 'Asha', email: 'a@b.in', password: 'abcdefg' },
@@ -123,10 +124,11 @@ describe('access and refresh tokens', () => {
   it('answers an expired access token with 401, after which the refresh flow works', async () => {
     const { body, response } = await signUp();
     const secret = await sharedSecret(shop.services.database.db, 'access-token', undefined);
-    const expired = await new SignJWT({ role: 'customer' })
+    const { sid } = decodeJwt(body.accessToken);
+    const expired = await new SignJWT({ role: 'customer', sid })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(body.user._id)
-      .setIssuer('http://localhost:3000')
+      .setIssuer(TOKEN_ISSUER)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(secret);

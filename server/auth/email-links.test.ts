@@ -24,6 +24,7 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
 
 /** Delivers the outbox through the real SMTP server and returns the mails that reached `email`. */
 async function mailsTo(email: string): Promise<ParsedMail[]> {
+  await shop.services.emailLinks.settled();
   await shop.services.mailSender.drain();
   return smtp.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text === email);
 }
@@ -106,28 +107,28 @@ describe('password reset', () => {
     const token = tokenIn(resetMail, 'reset-password');
     const reset = (payload: object) => post(`/api/auth/reset-password/${token}`, payload);
 
-    expect((await reset({ newPassword: 'NewPass1', confirmPassword: '' })).json()).toEqual({
+    expect((await reset({ newPassword: 'Mango42Lassi', confirmPassword: '' })).json()).toEqual({
       message: 'Please fill in both fields',
     });
-    expect((await reset({ newPassword: 'NewPass1', confirmPassword: 'NewPass2' })).json()).toEqual({
+    expect((await reset({ newPassword: 'Mango42Lassi', confirmPassword: 'Mango42Lasse' })).json()).toEqual({
       message: 'Passwords do not match',
     });
-    expect((await reset({ newPassword: 'newpass1', confirmPassword: 'newpass1' })).json()).toEqual({
+    expect((await reset({ newPassword: 'mango42lassi', confirmPassword: 'mango42lassi' })).json()).toEqual({
       message:
         'Password must be 6-20 characters with at least one uppercase letter, one lowercase letter, and one number',
     });
 
-    const done = await reset({ newPassword: 'NewPass1', confirmPassword: 'NewPass1' });
+    const done = await reset({ newPassword: 'Mango42Lassi', confirmPassword: 'Mango42Lassi' });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: 'Password reset successful' });
 
     const signIn = (password: string) => post('/api/auth/signin', { email, password });
-    expect((await signIn('secret12')).statusCode).toBe(401);
-    expect((await signIn('NewPass1')).statusCode).toBe(200);
+    expect((await signIn('kesar42chai')).statusCode).toBe(401);
+    expect((await signIn('Mango42Lassi')).statusCode).toBe(200);
     const oldSession = await post('/api/auth/refresh-access-token', undefined, cookieHeader(refreshCookieOf(response)));
     expect(oldSession.statusCode).toBe(401);
 
-    const again = await reset({ newPassword: 'Another1', confirmPassword: 'Another1' });
+    const again = await reset({ newPassword: 'Jamun77Tree', confirmPassword: 'Jamun77Tree' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ message: 'Invalid or expired link' });
   });
@@ -145,8 +146,8 @@ describe('password reset', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.userId, user!.id));
     const response = await post(`/api/auth/reset-password/${token}`, {
-      newPassword: 'NewPass1',
-      confirmPassword: 'NewPass1',
+      newPassword: 'Mango42Lassi',
+      confirmPassword: 'Mango42Lassi',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Invalid or expired link' });

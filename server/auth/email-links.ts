@@ -2,7 +2,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import { emailTokens, refreshTokens, users } from './schema.ts';
+import { emailTokens, users } from './schema.ts';
+import type { SessionStore } from './sessions.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
@@ -22,17 +24,20 @@ interface LinkOptions {
 
 /** Single-use links sent by e-mail: verifying the address (24 h) and resetting the password (1 h). */
 export class EmailLinks {
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly db: Db,
     private readonly outbox: MailOutbox,
+    private readonly sessions: SessionStore,
     private readonly options: LinkOptions,
   ) {}
 
   /** Queues a verification mail; pass the transaction that created the user so both happen or neither. */
-  async sendVerification(user: { id: string; email: string; fullName: string }, db: Db = this.db): Promise<void> {
+  async sendVerification(user: { id: string; email: string }, db: Db = this.db): Promise<void> {
     const token = await this.issue(db, user.id, 'verify-email', VERIFY_LINK_HOURS);
     const link = `${this.options.origin}/verify-email/${token}`;
-    await this.outbox.enqueue({ to: user.email, ...verificationMail(this.options.shopName, user.fullName, link) }, db);
+    await this.outbox.enqueue({ to: user.email, ...verificationMail(this.options.shopName, link) }, db);
   }
 
   /** Sends a fresh link to an unverified account; says nothing about whether the account exists. */
@@ -61,19 +66,35 @@ export class EmailLinks {
     return user ? 'verified' : 'already-verified';
   }
 
+  /**
+   * Looks the account up and queues its reset link after the caller has answered, so the answer takes the
+   * same time whether or not the account exists. `settled()` waits for the work still running.
+   */
+  requestPasswordResetLater(email: string, onError: (error: unknown) => void): void {
+    const work = this.requestPasswordReset(email).catch(onError);
+    this.background.add(work);
+    void work.finally(() => this.background.delete(work));
+  }
+
+  /** Resolves once every reset request queued with requestPasswordResetLater has been handled. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.background]);
+  }
+
   /** Queues a reset link when the account exists; the caller answers the same either way. */
   async requestPasswordReset(email: string): Promise<void> {
     const [user] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
     if (!user) return;
     const token = await this.issue(this.db, user.id, 'reset-password', RESET_LINK_HOURS);
     const link = `${this.options.origin}/reset-password/${token}`;
-    await this.outbox.enqueue({ to: user.email, ...passwordResetMail(this.options.shopName, user.fullName, link) });
+    await this.outbox.enqueue({ to: user.email, ...passwordResetMail(this.options.shopName, link) });
   }
 
-  /** Sets the new password and signs the account out everywhere. The link works once. */
+  /** Sets the new password and signs the account out everywhere. The link works once, and no other link works. */
   async resetPassword(token: string, newPassword: string): Promise<void> {
+    refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    await this.db.transaction(async (transaction) => {
+    const ended = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const claimed = await this.claim(token, 'reset-password', tx);
       if (!claimed) throw new HttpError(400, INVALID_LINK);
@@ -86,11 +107,20 @@ export class EmailLinks {
         .update(users)
         .set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: user?.verifiedAt ?? new Date() })
         .where(eq(users.id, claimed.userId));
-      await tx
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(refreshTokens.userId, claimed.userId), isNull(refreshTokens.revokedAt)));
+      await this.voidResetLinks(tx, claimed.userId);
+      return this.sessions.endForUser(tx, claimed.userId);
     });
+    await this.sessions.announce(ended);
+  }
+
+  /** After a password change or reset, no reset link sent earlier may set the password again. */
+  async voidResetLinks(db: Db, userId: string): Promise<void> {
+    await db
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset-password'), isNull(emailTokens.usedAt)),
+      );
   }
 
   private async issue(db: Db, userId: string, purpose: Purpose, hours: number): Promise<string> {

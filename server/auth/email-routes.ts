@@ -74,9 +74,13 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (
       },
       preHandler: (request) => limit('forgot-password', request, request.body.email),
     },
-    async (request) => {
-      await links.requestPasswordReset(request.body.email);
-      return { message: RESET_LINK_SENT };
+    async (request, reply) => {
+      // Answer first, then look the account up and queue the mail: the reply takes the same time whether or
+      // not the account exists, so its timing cannot tell anyone which e-mails have accounts.
+      links.requestPasswordResetLater(request.body.email, (error) =>
+        request.log.error({ err: error }, 'could not queue a password reset mail'),
+      );
+      return reply.send({ message: RESET_LINK_SENT });
     },
   );
 

@@ -24,21 +24,23 @@ function linkMail(
   return { subject, text, html: layout(shopName, subject, body) };
 }
 
-export const verificationMail = (shopName: string, fullName: string, link: string) =>
+// Link mails go to addresses nobody has proved they own yet: they carry nothing a stranger typed (not even the
+// name given at sign-up), so they cannot be used to send someone else's text or links from the shop.
+export const verificationMail = (shopName: string, link: string) =>
   linkMail(
     shopName,
     `Verify your e-mail for ${shopName}`,
-    `Hi ${fullName},`,
+    'Hello,',
     ['Thank you for signing up. Please confirm your e-mail address; the link works for 24 hours.'],
     'Verify my e-mail',
     link,
   );
 
-export const passwordResetMail = (shopName: string, fullName: string, link: string) =>
+export const passwordResetMail = (shopName: string, link: string) =>
   linkMail(
     shopName,
     `Reset your ${shopName} password`,
-    `Hi ${fullName},`,
+    'Hello,',
     [
       'We received a request to reset your password. The link works once, for one hour.',
       'If you did not ask for this, ignore this e-mail: your password stays the same.',

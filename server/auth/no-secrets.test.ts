@@ -35,6 +35,7 @@ it('a whole account journey leaves no password, token or hash in any log line or
     return response;
   };
   const linkToken = async (path: string) => {
+    await shop.services.emailLinks.settled();
     await shop.services.mailSender.drain();
     const mail = smtp.received.filter((candidate) => candidate.text?.includes(`/${path}/`)).at(-1)!;
     return new RegExp(`/${path}/([\\w-]+)`).exec(mail.text!)![1]!;

@@ -1,10 +1,13 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import { accountAddressSchema, accountDetailsSchema, firstError } from '../../core/validation.ts';
-import { addresses, refreshTokens, users } from './schema.ts';
+import { addresses, users } from './schema.ts';
+import type { SessionStore } from './sessions.ts';
+import type { EmailLinks } from './email-links.ts';
+import type { PasswordCheckThrottle } from './limits.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashToken } from './tokens.ts';
 
 type Body = Record<string, unknown>;
 const ADDRESS_FIELDS = ['fname', 'address1', 'city', 'state', 'pincode'];
@@ -32,17 +35,32 @@ export async function saveDefaultAddress(db: Db, userId: string, body: Body): Pr
   }
 }
 
+export interface AccountDetailsDeps {
+  db: Db;
+  sessions: SessionStore;
+  links: EmailLinks;
+  passwordChecks: PasswordCheckThrottle;
+}
+
+export const SET_PASSWORD_BY_LINK =
+  "To add a password to an account that signs in with Google, use 'Forgot password?' on the sign-in page: we will e-mail you a link.";
+
 /**
  * Saves name and phone and, when a new password is given, changes it after checking the current one. The
- * e-mail is the account's identity and cannot change here. A password change signs out every other session.
+ * e-mail is the account's identity and cannot change here. A password change ends every other session and
+ * voids any reset link sent before it. A Google-only account gets its first password through an e-mailed
+ * link: an access token alone (which a script could steal) must not be enough to set one.
  */
 export async function saveAccountDetails(
-  db: Db,
+  { db, sessions, links, passwordChecks }: AccountDetailsDeps,
   userId: string,
   body: Body,
-  refreshToken: string | undefined,
+  currentSessionId: string,
 ): Promise<void> {
   const password = typeof body.password === 'string' ? body.password : '';
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new HttpError(401, 'Please sign in again');
+  if (password && !user.passwordHash) throw new HttpError(400, SET_PASSWORD_BY_LINK);
   const parsed = accountDetailsSchema.safeParse({
     fullName: body.fullName ?? body.fullname,
     email: body.email,
@@ -52,8 +70,6 @@ export async function saveAccountDetails(
     confirmPassword: body.confirmPassword ?? password,
   });
   if (!parsed.success) throw new HttpError(400, firstError(parsed)!);
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new HttpError(401, 'Please sign in again');
   if (parsed.data.email !== user.email) throw new HttpError(400, 'Email address cannot be changed');
 
   const changes: Partial<typeof users.$inferInsert> = {
@@ -62,28 +78,20 @@ export async function saveAccountDetails(
     updatedAt: new Date(),
   };
   if (parsed.data.newPassword) {
-    // A Google-only account sets its first password without a current one.
-    if (user.passwordHash && !(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
+    await passwordChecks.before(userId);
+    if (!(await verifyPassword(user.passwordHash, parsed.data.currentPassword))) {
+      await passwordChecks.failed(userId);
       throw new HttpError(400, 'Current password is incorrect');
     }
+    refuseCommonPassword(parsed.data.newPassword);
     changes.passwordHash = await hashPassword(parsed.data.newPassword);
   }
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
     await tx.update(users).set(changes).where(eq(users.id, userId));
-    if (changes.passwordHash) await revokeOtherSessions(tx as unknown as Db, userId, refreshToken);
+    if (!changes.passwordHash) return [];
+    await links.voidResetLinks(tx, userId);
+    return sessions.endForUser(tx, userId, currentSessionId);
   });
-}
-
-async function revokeOtherSessions(db: Db, userId: string, refreshToken: string | undefined): Promise<void> {
-  const [current] = refreshToken
-    ? await db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)))
-    : [];
-  const others = current ? ne(refreshTokens.familyId, current.familyId) : undefined;
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), others));
+  await sessions.announce(ended);
 }

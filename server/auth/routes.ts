@@ -1,29 +1,30 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../core/validation.ts';
-import type { AuthService, Session } from './service.ts';
-import { REFRESH_TOKEN_DAYS } from './service.ts';
+import { SIGN_IN_FAILED, type AuthService, type Session } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
-import type { Db } from '../db/client.ts';
 import { requireUser } from './authenticate.ts';
 import { userSchema } from './api-schemas.ts';
-import { isAddressUpdate, saveAccountDetails, saveDefaultAddress } from './profile.ts';
-import type { AttemptLimit } from './limits.ts';
+import { isAddressUpdate, saveAccountDetails, saveDefaultAddress, type AccountDetailsDeps } from './profile.ts';
+import type { AttemptLimit, SignInThrottle } from './limits.ts';
 import type { GoogleVerifier } from './google.ts';
 import { HttpError } from '../http/errors.ts';
+import { refuseCrossSite } from '../http/same-origin.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
 interface AuthRouteOptions {
   auth: AuthService;
-  db: Db;
   accessTokens: AccessTokens;
   limit: AttemptLimit;
+  signInThrottle: SignInThrottle;
+  /** What saving account details needs: the database, sessions, e-mail links and the password-check throttle. */
+  accountDetails: AccountDetailsDeps;
   /** Present when GOOGLE_CLIENT_ID is configured. */
   google: GoogleVerifier | null;
-  /** Secure cookies in production, where the shop is served over HTTPS. */
-  secureCookies: boolean;
+  /** The shop's public origin; the refresh cookie is Secure when it is https. */
+  publicOrigin: string;
 }
 
 const message = z.object({ message: z.string() });
@@ -31,14 +32,16 @@ const session = z.object({ user: userSchema, accessToken: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { auth, db, accessTokens, limit, google, secureCookies },
+  { auth, accessTokens, limit, signInThrottle, accountDetails, google, publicOrigin },
 ) => {
-  const cookieOptions = { httpOnly: true, sameSite: 'lax', secure: secureCookies, path: '/api/auth' } as const;
+  const secure = publicOrigin.startsWith('https:');
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth' } as const;
 
-  const sendSession = (reply: FastifyReply, { user, accessToken, refreshToken }: Session) => {
-    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...cookieOptions, maxAge: REFRESH_TOKEN_DAYS * 86_400 });
+  const sendSession = (reply: FastifyReply, { user, accessToken, refreshToken, refreshExpiresAt }: Session) => {
+    reply.setCookie(REFRESH_COOKIE, refreshToken, { ...cookieOptions, expires: refreshExpiresAt });
     return { user, accessToken };
   };
+  const sameSiteOnly = async (request: FastifyRequest) => refuseCrossSite(request, publicOrigin);
 
   app.post(
     '/api/auth/signup',
@@ -63,9 +66,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
         body: signInSchema,
         response: { 200: session },
       },
-      preHandler: (request) => limit('signin', request, request.body.email),
+      preHandler: (request) => signInThrottle.before(request, request.body.email),
     },
-    async (request, reply) => sendSession(reply, await auth.signIn(request.body)),
+    async (request, reply) => {
+      const session = await auth.signIn(request.body);
+      if (!session) {
+        await signInThrottle.failed(request, request.body.email);
+        throw new HttpError(401, SIGN_IN_FAILED);
+      }
+      await signInThrottle.succeeded(request, request.body.email);
+      return sendSession(reply, session);
+    },
   );
 
   app.post(
@@ -88,31 +99,34 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     },
   );
 
-  app.route({
-    method: ['POST', 'GET'],
-    url: '/api/auth/refresh-access-token',
-    schema: {
-      tags: ['auth'],
-      summary: 'Exchange the refresh cookie for a new access token (and a new cookie)',
-      response: { 200: z.object({ accessToken: z.string() }) },
+  app.post(
+    '/api/auth/refresh-access-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for a new access token (and a new cookie)',
+        response: { 200: z.object({ accessToken: z.string() }) },
+      },
+      preHandler: sameSiteOnly,
     },
-    handler: async (request, reply) => {
+    async (request, reply) => {
       const result = await auth.refresh(request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
         reply.clearCookie(REFRESH_COOKIE, cookieOptions);
         throw error;
       });
       return { accessToken: sendSession(reply, result).accessToken };
     },
-  });
+  );
 
   app.post(
     '/api/auth/logout',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign out: revoke the refresh token and clear its cookie',
+        summary: 'Sign out: end the session (its access tokens too) and clear the refresh cookie',
         response: { 200: message },
       },
+      preHandler: sameSiteOnly,
     },
     async (request, reply) => {
       await auth.signOut(request.cookies[REFRESH_COOKIE]);
@@ -155,13 +169,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       },
     },
     async (request) => {
-      const { userId } = await requireUser(request, accessTokens);
+      const { userId, sessionId } = await requireUser(request, accessTokens);
       const body = request.body;
       if (isAddressUpdate(body)) {
-        await saveDefaultAddress(db, userId, body);
+        await saveDefaultAddress(accountDetails.db, userId, body);
         return { user: await auth.getUser(userId), message: 'Address saved successfully!' };
       }
-      await saveAccountDetails(db, userId, body, request.cookies[REFRESH_COOKIE]);
+      await saveAccountDetails(accountDetails, userId, body, sessionId);
       return { user: await auth.getUser(userId), message: 'Account details updated successfully.' };
     },
   );

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Address, User } from '../../core/user.ts';
@@ -8,10 +7,12 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newOpaqueToken, type AccessTokens } from './tokens.ts';
 import type { EmailLinks } from './email-links.ts';
 import type { GoogleIdentity } from './google.ts';
+import type { SessionStore } from './sessions.ts';
+import { refuseCommonPassword } from './common-passwords.ts';
 
 export const REFRESH_TOKEN_DAYS = 30;
 const DAY_MS = 86_400_000;
-const SIGN_IN_FAILED = 'Invalid email or password';
+export const SIGN_IN_FAILED = 'Invalid email or password';
 
 type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -20,17 +21,32 @@ export interface Session {
   user: User;
   accessToken: string;
   refreshToken: string;
+  /** When the refresh cookie should expire: never after the session does. */
+  refreshExpiresAt: Date;
+}
+
+export interface AuthServiceOptions {
+  db: Db;
+  accessTokens: AccessTokens;
+  links: EmailLinks;
+  sessions: SessionStore;
+  /** Removes what other modules keep for a user (the server cart) when an account is taken over. */
+  forgetUserData: (tx: Db, userId: string) => Promise<void>;
 }
 
 /** Accounts and sessions: sign-up, sign-in, token rotation, sign-out and the profile. */
 export class AuthService {
-  constructor(
-    private readonly db: Db,
-    private readonly accessTokens: AccessTokens,
-    private readonly links: EmailLinks,
-  ) {}
+  private readonly db: Db;
+  private readonly accessTokens: AccessTokens;
+  private readonly links: EmailLinks;
+  private readonly sessions: SessionStore;
+
+  constructor(private readonly options: AuthServiceOptions) {
+    ({ db: this.db, accessTokens: this.accessTokens, links: this.links, sessions: this.sessions } = options);
+  }
 
   async signUp(input: { fullname: string; email: string; password: string }): Promise<Session> {
+    refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     // The account and its verification mail are saved together: neither exists without the other.
     const row = await this.db.transaction(async (transaction) => {
@@ -47,22 +63,26 @@ export class AuthService {
     return this.startSession(row);
   }
 
-  async signIn(input: { email: string; password: string }): Promise<Session> {
+  /** Null when the e-mail is unknown or the password wrong (the caller counts the failure). */
+  async signIn(input: { email: string; password: string }): Promise<Session | null> {
     const [row] = await this.db.select().from(users).where(eq(users.email, input.email.toLowerCase()));
     // Same answer, and the same work, whether the e-mail is unknown or the password wrong.
     const matches = await verifyPassword(row?.passwordHash, input.password);
-    if (!row || !matches) throw new HttpError(401, SIGN_IN_FAILED);
+    if (!row || !matches) return null;
     return this.startSession(row);
   }
 
   /**
    * Signs in with a verified Google identity: the account already linked to it, else the account with the same
-   * e-mail (now linked), else a new account. Linking an account whose e-mail was never verified drops its
-   * password and sessions: whoever registered that address without owning it loses the way in.
+   * e-mail (now linked), else a new account. Linking an account whose e-mail was never verified wipes it: whoever
+   * registered that address without owning it loses the way in (password, sessions) and everything they typed
+   * into it (name, phone, addresses, cart).
    */
   async googleSignIn(identity: GoogleIdentity): Promise<Session> {
     if (!identity.emailVerified) throw new HttpError(401, 'Trouble logging in through Google');
     const email = identity.email.toLowerCase();
+    const fallbackName = identity.name || email.split('@')[0]!;
+    let ended: string[] = [];
     const row = await this.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const [linked] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject));
@@ -70,15 +90,19 @@ export class AuthService {
       const [existing] = await tx.select().from(users).where(eq(users.email, email));
       if (existing) {
         const unverified = existing.emailVerifiedAt === null;
-        if (unverified)
-          await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, existing.id));
+        if (unverified) {
+          ended = await this.sessions.endForUser(tx, existing.id);
+          await tx.delete(addresses).where(eq(addresses.userId, existing.id));
+          await this.options.forgetUserData(tx, existing.id);
+        }
         const [updated] = await tx
           .update(users)
           .set({
             googleSubject: identity.subject,
             emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
-            passwordHash: unverified ? null : existing.passwordHash,
-            picture: existing.picture ?? identity.picture,
+            ...(unverified
+              ? { passwordHash: null, fullName: fallbackName, phone: '', picture: identity.picture }
+              : { picture: existing.picture ?? identity.picture }),
             updatedAt: new Date(),
           })
           .where(eq(users.id, existing.id))
@@ -88,7 +112,7 @@ export class AuthService {
       const [created] = await tx
         .insert(users)
         .values({
-          fullName: identity.name || email.split('@')[0]!,
+          fullName: fallbackName,
           email,
           picture: identity.picture,
           googleSubject: identity.subject,
@@ -97,10 +121,14 @@ export class AuthService {
         .returning();
       return created!;
     });
+    await this.sessions.announce(ended);
     return this.startSession(row);
   }
 
-  /** Exchanges a refresh token for a new pair. A token presented twice revokes its whole family. */
+  /**
+   * Exchanges a refresh token for a new pair within the same session. A token presented twice ends the session;
+   * a session past its absolute expiry cannot be refreshed.
+   */
   async refresh(refreshToken: string | undefined): Promise<Session> {
     if (!refreshToken) throw new HttpError(401, 'Please sign in again');
     const now = new Date();
@@ -116,12 +144,13 @@ export class AuthService {
       .where(and(eq(refreshTokens.id, token.id), isNull(refreshTokens.usedAt)))
       .returning({ id: refreshTokens.id });
     if (claimed.length === 0) {
-      await this.revokeFamily(token.familyId);
+      await this.endSession(token.familyId);
       throw new HttpError(401, 'Please sign in again');
     }
-    const [row] = await this.db.select().from(users).where(eq(users.id, token.userId));
-    if (!row) throw new HttpError(401, 'Please sign in again');
-    return this.issue(row, token.familyId);
+    const session = await this.sessions.active(token.familyId);
+    const [row] = session ? await this.db.select().from(users).where(eq(users.id, token.userId)) : [];
+    if (!session || !row) throw new HttpError(401, 'Please sign in again');
+    return this.issue(row, { id: token.familyId, expiresAt: session.expiresAt });
   }
 
   /** Ends the session the refresh token belongs to. Unknown tokens are ignored: signing out always succeeds. */
@@ -131,7 +160,22 @@ export class AuthService {
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashToken(refreshToken)));
-    if (token) await this.revokeFamily(token.familyId);
+    if (token) await this.endSession(token.familyId);
+  }
+
+  /** Makes a user staff or customer; their sessions end, so tokens carrying the old role stop working. */
+  async setRole(userId: string, role: UserRow['role']): Promise<void> {
+    const ended = await this.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const updated = await tx
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new HttpError(404, 'No such user');
+      return this.sessions.endForUser(tx, userId);
+    });
+    await this.sessions.announce(ended);
   }
 
   async getUser(userId: string): Promise<User> {
@@ -140,27 +184,26 @@ export class AuthService {
     return this.toUser(row);
   }
 
-  private async revokeFamily(familyId: string): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  private async endSession(sessionId: string): Promise<void> {
+    await this.sessions.announce(await this.sessions.end(this.db, sessionId));
   }
 
-  private startSession(row: UserRow): Promise<Session> {
-    return this.issue(row, randomUUID());
+  private async startSession(row: UserRow): Promise<Session> {
+    return this.issue(row, await this.sessions.create(row.id));
   }
 
-  private async issue(row: UserRow, familyId: string): Promise<Session> {
+  private async issue(row: UserRow, session: { id: string; expiresAt: Date }): Promise<Session> {
     const refreshToken = newOpaqueToken();
+    // A refresh token never outlives its session.
+    const expiresAt = new Date(Math.min(Date.now() + REFRESH_TOKEN_DAYS * DAY_MS, session.expiresAt.getTime()));
     await this.db.insert(refreshTokens).values({
       userId: row.id,
-      familyId,
+      familyId: session.id,
       tokenHash: hashToken(refreshToken),
-      expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * DAY_MS),
+      expiresAt,
     });
-    const accessToken = await this.accessTokens.sign({ userId: row.id, role: row.role });
-    return { user: await this.toUser(row), accessToken, refreshToken };
+    const accessToken = await this.accessTokens.sign({ userId: row.id, role: row.role, sessionId: session.id });
+    return { user: await this.toUser(row), accessToken, refreshToken, refreshExpiresAt: expiresAt };
   }
 
   private async toUser(row: UserRow): Promise<User> {

@@ -4,20 +4,38 @@ import { SignJWT } from 'jose';
 export interface AccessClaims {
   userId: string;
   role: 'customer' | 'admin';
+  /** The sign-in session the token belongs to; ending the session ends the token. */
+  sessionId: string;
+}
+
+/**
+ * Names the shop's own tokens. Deliberately not the public URL or port: every process sharing the database must
+ * accept every other's tokens, and the signing secret already tells this shop's tokens from anyone else's.
+ */
+export const TOKEN_ISSUER = 'aangan-shop';
+
+export interface AccessTokenOptions {
+  issuer?: string;
+  /** Whether the token's session is still active; without it only the signature and expiry are checked. */
+  isSessionActive?: (sessionId: string, userId: string) => Promise<boolean>;
 }
 
 export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** Short-lived access tokens: HS256 JWTs carrying the user id and role. */
+/** Short-lived access tokens: HS256 JWTs carrying the user id, role and session id. */
 export class AccessTokens {
+  private readonly issuer: string;
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly ttlSeconds: number,
-    private readonly issuer: string,
-  ) {}
+    private readonly options: AccessTokenOptions = {},
+  ) {
+    this.issuer = options.issuer ?? TOKEN_ISSUER;
+  }
 
-  sign({ userId, role }: AccessClaims): Promise<string> {
-    return new SignJWT({ role })
+  sign({ userId, role, sessionId }: AccessClaims): Promise<string> {
+    return new SignJWT({ role, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuer(this.issuer)
@@ -29,7 +47,7 @@ export class AccessTokens {
   /**
    * Verifies an HS256 token with node:crypto: every API call does this, and the synchronous HMAC costs a
    * fraction of WebCrypto's. Only tokens this class signs are accepted: header alg HS256 and nothing critical,
-   * a matching signature, our issuer, a subject, and an expiry in the future.
+   * a matching signature, our issuer, a subject, a session that is still active, and an expiry in the future.
    */
   async check(token: string): Promise<AccessCheck> {
     const invalid = { ok: false, reason: 'invalid' } as const;
@@ -42,12 +60,14 @@ export class AccessTokens {
     const head = parseSegment(header);
     const claims = parseSegment(payload);
     if (!head || head.alg !== 'HS256' || 'crit' in head || !claims) return invalid;
-    const { sub, iss, exp, nbf, role } = claims;
+    const { sub, iss, exp, nbf, role, sid } = claims;
     if (typeof sub !== 'string' || !sub || iss !== this.issuer || typeof exp !== 'number') return invalid;
+    if (typeof sid !== 'string' || !sid) return invalid;
     const now = Date.now() / 1000;
     if (typeof nbf === 'number' && nbf > now) return invalid;
     if (exp <= now) return { ok: false, reason: 'expired' };
-    return { ok: true, claims: { userId: sub, role: role === 'admin' ? 'admin' : 'customer' } };
+    if (this.options.isSessionActive && !(await this.options.isSessionActive(sid, sub))) return invalid;
+    return { ok: true, claims: { userId: sub, role: role === 'admin' ? 'admin' : 'customer', sessionId: sid } };
   }
 }
 

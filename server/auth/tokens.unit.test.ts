@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { AccessTokens } from './tokens.ts';
+import { AccessTokens, TOKEN_ISSUER } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-of-enough-length-000000');
-const issuer = 'https://shop.example';
-const tokens = new AccessTokens(secret, 900, issuer);
+const issuer = TOKEN_ISSUER;
+const tokens = new AccessTokens(secret, 900);
 
 const forge = (
   header: Record<string, unknown>,
@@ -24,17 +24,33 @@ function handSigned(header: object, claims: object): string {
 
 describe('AccessTokens.check', () => {
   it('accepts what it signed, with the user id and role', async () => {
-    const token = await tokens.sign({ userId: 'user-1', role: 'admin' });
-    expect(await tokens.check(token)).toEqual({ ok: true, claims: { userId: 'user-1', role: 'admin' } });
+    const token = await tokens.sign({ userId: 'user-1', role: 'admin', sessionId: 's-1' });
+    expect(await tokens.check(token)).toEqual({
+      ok: true,
+      claims: { userId: 'user-1', role: 'admin', sessionId: 's-1' },
+    });
+  });
+
+  it('refuses a token whose session has ended, and one without a session', async () => {
+    const ended = new Set(['s-ended']);
+    const guarded = new AccessTokens(secret, 900, {
+      isSessionActive: async (sessionId, userId) => userId === 'user-1' && !ended.has(sessionId),
+    });
+    const live = await guarded.sign({ userId: 'user-1', role: 'customer', sessionId: 's-live' });
+    const dead = await guarded.sign({ userId: 'user-1', role: 'customer', sessionId: 's-ended' });
+    expect((await guarded.check(live)).ok).toBe(true);
+    expect(await guarded.check(dead)).toEqual({ ok: false, reason: 'invalid' });
+    const sessionless = await forge({ alg: 'HS256' }, { sub: 'user-1', iss: issuer, exp: now() + 60 });
+    expect(await guarded.check(sessionless)).toEqual({ ok: false, reason: 'invalid' });
   });
 
   it('says expired for an expired token, so the client refreshes', async () => {
-    const token = await forge({ alg: 'HS256' }, { sub: 'u', iss: issuer, exp: now() - 1 });
+    const token = await forge({ alg: 'HS256' }, { sub: 'u', sid: 's', iss: issuer, exp: now() - 1 });
     expect(await tokens.check(token)).toEqual({ ok: false, reason: 'expired' });
   });
 
   it('refuses a changed payload, another key, another issuer, and tokens without a subject or expiry', async () => {
-    const good = await tokens.sign({ userId: 'user-1', role: 'customer' });
+    const good = await tokens.sign({ userId: 'user-1', role: 'customer', sessionId: 's-1' });
     const [header, , signature] = good.split('.');
     const cases = [
       `${header}.${segment({ sub: 'user-2', iss: issuer, exp: now() + 60, role: 'admin' })}.${signature}`,

@@ -4,6 +4,10 @@ import { HttpError } from './errors.ts';
 /** A fixed-window counter: the first hit starts a window, later hits in it add to its count. */
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  /** The current window's count without adding to it (0 when there is none). */
+  peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
+  /** Forgets the key's window, e.g. a sign-in's failures once the right password was given. */
+  clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,6 +33,17 @@ export class MemoryRateLimitStore implements RateLimitStore {
     }
     window.count += 1;
     return { count: window.count, resetInSeconds: Math.ceil((window.resetAt - now) / 1000) };
+  }
+
+  async peek(key: string) {
+    const now = Date.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetAt <= now) return { count: 0, resetInSeconds: 0 };
+    return { count: window.count, resetInSeconds: Math.ceil((window.resetAt - now) / 1000) };
+  }
+
+  async clear(key: string) {
+    this.windows.delete(key);
   }
 
   async close() {
@@ -69,6 +84,19 @@ export class RedisRateLimitStore implements RateLimitStore {
       number,
     ];
     return { count, resetInSeconds: Math.ceil(ttlMs / 1000) };
+  }
+
+  async peek(key: string) {
+    const [[, count], [, ttlMs]] = (await this.redis
+      .multi()
+      .get(this.prefix + key)
+      .pttl(this.prefix + key)
+      .exec()) as [[unknown, string | null], [unknown, number]];
+    return { count: Number(count ?? 0), resetInSeconds: Math.max(0, Math.ceil(ttlMs / 1000)) };
+  }
+
+  async clear(key: string) {
+    await this.redis.del(this.prefix + key);
   }
 
   async close() {

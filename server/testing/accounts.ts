@@ -13,7 +13,7 @@ export const refreshCookieOf = (response: InjectResult) =>
 export const cookieHeader = (token: string | undefined) => ({ cookie: `${REFRESH_COOKIE}=${token ?? ''}` });
 
 /** Signs a new shopper up through the API and returns their credentials and session. */
-export async function signUp(shop: TestShop, email = uniqueEmail(), password = 'secret12') {
+export async function signUp(shop: TestShop, email = uniqueEmail(), password = 'kesar42chai') {
   const response = await shop.app.inject({
     method: 'POST',
     url: '/api/auth/signup',

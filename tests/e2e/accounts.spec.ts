@@ -29,7 +29,7 @@ test('sign up, verify by mail, sign in again, edit the account and change the pa
   await page.getByLabel('Password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Password should be 6 to 20 characters long with atleast 1 number')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('secret12');
+  await page.getByLabel('Password', { exact: true }).fill('kesar42chai');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL('/verify-email');
 
@@ -38,7 +38,7 @@ test('sign up, verify by mail, sign in again, edit the account and change the pa
   await expect(page.getByRole('heading', { name: 'Email verified successfully' })).toBeVisible();
 
   await signOut(page);
-  await signIn(page, email, 'secret12');
+  await signIn(page, email, 'kesar42chai');
 
   await open(page, '/profile/account-details');
   await expect(page.getByLabel('Email address')).toHaveAttribute('readonly', '');
@@ -64,7 +64,7 @@ test('sign up, verify by mail, sign in again, edit the account and change the pa
   await expect(page.getByLabel('Town / City *')).toHaveValue('Bengaluru');
 
   await open(page, '/profile/account-details');
-  await page.getByLabel('Current password', { exact: true }).fill('secret12');
+  await page.getByLabel('Current password', { exact: true }).fill('kesar42chai');
   await page.getByLabel('New password', { exact: true }).fill('newpass34');
   await page.getByLabel('Confirm new password', { exact: true }).fill('newpass34');
   await page.getByRole('button', { name: 'Save changes' }).click();
@@ -80,7 +80,7 @@ test('forgot password: the reset link by mail sets a new password, then sign-in'
   test.slow(); // waits for a mail and for the 2-second redirect
   const email = uniqueEmail('reset');
   const signUp = await request.post('/api/auth/signup', {
-    data: { fullname: 'Arjun Das', email, password: 'secret12' },
+    data: { fullname: 'Arjun Das', email, password: 'kesar42chai' },
   });
   expect(signUp.status()).toBe(201);
 
@@ -114,7 +114,7 @@ test('signed-in shoppers are sent away from /signin, and /profile sends visitors
   await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fprofile/);
   const email = uniqueEmail('guard');
   const response = await page.request.post('/api/auth/signup', {
-    data: { fullname: 'Guard Test', email, password: 'secret12' },
+    data: { fullname: 'Guard Test', email, password: 'kesar42chai' },
   });
   const { accessToken } = (await response.json()) as { accessToken: string };
   await page.evaluate((token) => localStorage.setItem('access_token', token), accessToken);

@@ -13,7 +13,7 @@ const uniqueEmail = () => `e2e-buyer-${Date.now()}-${Math.floor(Math.random() * 
 /** A shopper who signed up and followed the verification link; returns the credentials. */
 async function verifiedShopper(request: APIRequestContext) {
   const email = uniqueEmail();
-  const password = 'secret12';
+  const password = 'kesar42chai';
   const signUp = await request.post('/api/auth/signup', { data: { fullname: 'Meera Iyer', email, password } });
   expect(signUp.status()).toBe(201);
   const token = linkPath(await waitForMail(email, /Verify your e-mail/), 'verify-email')
