@@ -32,4 +32,40 @@ describe('configuration', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).PORT).toBe(3000);
   });
+
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('refuses to start in production without SMTP_URL and PUBLIC_URL, naming both', () => {
+    const message = messageOf({ NODE_ENV: 'production' });
+    expect(message).toMatch(/SMTP_URL is required when NODE_ENV=production/);
+    expect(message).toMatch(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(messageOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).not.toContain('SMTP_URL');
+    const ready = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' });
+    expect(ready.NODE_ENV).toBe('production');
+    expect(loadConfig({}).NODE_ENV).toBe('development');
+  });
+
+  it('never prints the value of a secret', () => {
+    const message = messageOf({
+      AUTH_SECRET: 'short-secret-value',
+      DATABASE_URL: 'postgres://shop:db-password-123@db host/shop',
+      SMTP_URL: 'smtp://mailer:smtp-password-456@mail.example.in:2525 ',
+      REDIS_URL: 'http://:redis-password-789@cache:6379',
+      PORT: 'eighty',
+    });
+    for (const secret of ['short-secret-value', 'db-password-123', 'smtp-password-456', 'redis-password-789']) {
+      expect(message).not.toContain(secret);
+    }
+    expect(message).toContain('AUTH_SECRET=(hidden): must be at least 32 characters');
+    expect(message).toContain('REDIS_URL="http://:***@cache:6379/": must be a redis:// or rediss:// URL');
+    expect(message).toContain('PORT="eighty"');
+  });
 });
