@@ -56,6 +56,7 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: '.cache/e2e-data',
       NODE_ENV: 'production',
+      API_DOCS: 'true',
       LOG_LEVEL: 'warn',
       // Mail goes to the suite's own SMTP server (tests/e2e/mail-catcher.ts), checked every half second.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

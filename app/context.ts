@@ -9,6 +9,8 @@ export interface StorefrontContext {
   origin: string;
   /** Google sign-in's OAuth client id, or null when Google sign-in is off. */
   googleClientId: string | null;
+  /** This response's Content-Security-Policy nonce: every script the page renders must carry it. */
+  cspNonce: string;
 }
 
 declare module 'react-router' {

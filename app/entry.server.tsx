@@ -14,7 +14,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  { cspNonce }: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -33,7 +33,10 @@ export default function handleRequest(
         callback();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    // The nonce reaches React's own inline scripts and, through the router, <Scripts> and <Links>.
+    const router = <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />;
+    const { pipe, abort } = renderToPipeableStream(router, {
+      nonce: cspNonce,
       onAllReady() {
         pipe(sink);
       },

@@ -14,6 +14,9 @@ import {
   PINCODE_DIGITS,
 } from './constants.ts';
 
+// The storefront's CSP forbids eval; without this, zod probes for it and the browser reports a violation.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 export const CHECKOUT_SUBMIT_ALERT = 'Please fill in all fields correctly before placing the order.';
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
 

@@ -1,13 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createRequest, sendResponse } from '@mjackson/node-fetch-server';
 import type { ConnectMiddleware } from './dev-storefront.ts';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-// Brings in the AppLoadContext augmentation (catalog, shop, origin) that route loaders read.
-import type {} from '../../app/context.ts';
+// Also brings in the AppLoadContext augmentation (catalog, shop, origin) that route loaders read.
+import type { StorefrontContext } from '../../app/context.ts';
 
 export interface StorefrontOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
-  context: AppLoadContext;
+  /** Handed to every loader and action, with this response's `cspNonce` added. */
+  context: Omit<StorefrontContext, 'cspNonce'>;
+  /** The Content-Security-Policy for a response whose scripts carry the given nonce. */
+  contentSecurityPolicy: (nonce: string) => string;
   mode: string;
   /** Development only: Vite's middleware answers module and asset requests before React Router sees them. */
   devMiddleware?: ConnectMiddleware;
@@ -19,7 +23,7 @@ export interface StorefrontOptions {
  */
 export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
   app,
-  { build, context, mode, devMiddleware },
+  { build, context, contentSecurityPolicy, mode, devMiddleware },
 ) => {
   const handle = createRequestHandler(build, mode);
   app.removeAllContentTypeParsers();
@@ -30,16 +34,21 @@ export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
+      const cspNonce = randomBytes(16).toString('base64');
+      // On the raw response, so it holds whether Fastify or Vite's middleware answers; it replaces helmet's.
+      reply.raw.setHeader('content-security-policy', contentSecurityPolicy(cspNonce));
+      const loadContext: AppLoadContext = { ...context, cspNonce };
       if (devMiddleware) {
         reply.hijack();
         const handledByVite = await new Promise<boolean>((resolve) => {
           reply.raw.once('finish', () => resolve(true));
           devMiddleware(request.raw, reply.raw, () => resolve(false));
         });
-        if (!handledByVite) await sendResponse(reply.raw, await handle(createRequest(request.raw, reply.raw), context));
+        if (!handledByVite)
+          await sendResponse(reply.raw, await handle(createRequest(request.raw, reply.raw), loadContext));
         return;
       }
-      const response = await handle(createRequest(request.raw, reply.raw), context);
+      const response = await handle(createRequest(request.raw, reply.raw), loadContext);
       return reply.send(response);
     },
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DEV_MAILBOX_POLICY } from '../http/content-security-policy.ts';
 import { escapeHtml } from './templates.ts';
 import type { LocalMailbox } from './transports.ts';
 
@@ -24,7 +25,12 @@ const time = (date: Date) =>
   `<time datetime="${date.toISOString()}">${date.toISOString().slice(0, 19).replace('T', ' ')} UTC</time>`;
 
 function send(reply: FastifyReply, status: number, html: string) {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', DEV_MAILBOX_POLICY)
+    .send(html);
 }
 
 /** Puts a <base> in the mail's head (or in front of it) so it applies without pushing the doctype aside. */

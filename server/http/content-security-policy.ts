@@ -1,0 +1,128 @@
+import type { Config } from '../config.ts';
+
+/** The CSP directives this shop sets, each with its list of sources (decision 0005). */
+export type Directive =
+  | 'default-src'
+  | 'script-src'
+  | 'style-src'
+  | 'img-src'
+  | 'font-src'
+  | 'connect-src'
+  | 'frame-src'
+  | 'object-src'
+  | 'base-uri'
+  | 'form-action'
+  | 'frame-ancestors';
+
+export type Sources = Partial<Record<Directive, readonly string[]>>;
+
+export type PolicySettings = Pick<Config, 'GOOGLE_CLIENT_ID' | 'MEDIA_BASE_URL' | 'PUBLIC_URL'>;
+
+const NONE = "'none'";
+const SELF = "'self'";
+
+/** What the storefront itself needs. Its scripts run by this response's nonce only: see storefrontPolicy. */
+const STOREFRONT: Sources = {
+  'default-src': [SELF],
+  // 'strict-dynamic' lets the nonced scripts load the app's chunks; browsers that know it ignore the
+  // fallbacks after it, which older ones use instead.
+  'script-src': ["'strict-dynamic'", 'https:', SELF],
+  // react-hot-toast injects a <style> and components set style attributes: only scripts need to be strict.
+  'style-src': [SELF, "'unsafe-inline'"],
+  'img-src': [SELF, 'data:', 'blob:'],
+  'connect-src': [SELF],
+  'frame-src': [NONE],
+  'object-src': [NONE],
+  'base-uri': [SELF],
+  'form-action': [SELF],
+  'frame-ancestors': [NONE],
+};
+
+/** Google Identity Services' documented hosts (developers.google.com/identity/gsi/web/guides/csp) and profile pictures. */
+export const GOOGLE_SIGN_IN: Sources = {
+  'script-src': ['https://accounts.google.com/gsi/client'],
+  'style-src': ['https://accounts.google.com/gsi/style'],
+  'frame-src': ['https://accounts.google.com/gsi/'],
+  'connect-src': ['https://accounts.google.com/gsi/'],
+  'img-src': ['https://lh3.googleusercontent.com'],
+};
+
+/**
+ * Third-party sources, one entry per optional feature: the one place to allow a provider's hosts.
+ * The payments issue adds PhonePe's checkout here, when it is configured.
+ */
+function featureSources(settings: PolicySettings): Sources[] {
+  return [settings.GOOGLE_CLIENT_ID ? GOOGLE_SIGN_IN : {}, { 'img-src': mediaOrigin(settings.MEDIA_BASE_URL) }];
+}
+
+/** Images come from MEDIA_BASE_URL's origin when it is a CDN rather than a path on this shop. */
+function mediaOrigin(mediaBaseUrl: string): string[] {
+  return /^https?:\/\//.test(mediaBaseUrl) ? [new URL(mediaBaseUrl).origin] : [];
+}
+
+function merge(policies: Sources[]): Sources {
+  const merged: Partial<Record<Directive, string[]>> = {};
+  for (const policy of policies) {
+    for (const [directive, sources] of Object.entries(policy) as [Directive, readonly string[]][]) {
+      const list = (merged[directive] ??= []);
+      for (const source of sources) if (!list.includes(source)) list.push(source);
+    }
+  }
+  // A feature's sources replace a directive's 'none'.
+  for (const list of Object.values(merged))
+    if (list.length > 1 && list.includes(NONE)) list.splice(list.indexOf(NONE), 1);
+  return merged;
+}
+
+function serialize(policy: Sources, upgradeInsecureRequests: boolean): string {
+  const directives = Object.entries(policy).map(([directive, sources]) => `${directive} ${sources.join(' ')}`);
+  if (upgradeInsecureRequests) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+const servedOverHttps = (settings: PolicySettings) => settings.PUBLIC_URL?.startsWith('https:') ?? false;
+
+/**
+ * The storefront's policy for one response, given that response's nonce. Built once at start; `hotReload`
+ * lets `npm run dev` reach Vite's hot-reload socket.
+ */
+export function storefrontPolicy(settings: PolicySettings, { hotReload = false } = {}): (nonce: string) => string {
+  const { 'script-src': scriptSources = [], ...rest } = merge([
+    STOREFRONT,
+    ...featureSources(settings),
+    hotReload ? { 'connect-src': ['ws:'] } : {},
+  ]);
+  const others = serialize(rest, servedOverHttps(settings));
+  return (nonce) => `script-src 'nonce-${nonce}' ${scriptSources.join(' ')}; ${others}`;
+}
+
+/** JSON, media and static files: nothing in them may run, load anything, or be framed. */
+export const API_POLICY: Sources = { 'default-src': [NONE], 'frame-ancestors': [NONE] };
+
+/** Swagger UI at /api/docs: its page loads only its own scripts and styles, and fetches the spec. */
+export function apiDocsPolicy(settings: PolicySettings): string {
+  const docs: Sources = {
+    'default-src': [SELF],
+    'script-src': [SELF],
+    'style-src': [SELF, "'unsafe-inline'"],
+    'img-src': [SELF, 'data:'],
+    'object-src': [NONE],
+    'base-uri': [SELF],
+    'form-action': [SELF],
+    'frame-ancestors': [NONE],
+  };
+  return serialize(docs, servedOverHttps(settings));
+}
+
+/** The development mailbox: no scripts at all; its own inline <style>, and the mails' inline styles in the srcdoc frame. */
+export const DEV_MAILBOX_POLICY = serialize(
+  {
+    'default-src': [NONE],
+    'style-src': ["'unsafe-inline'"],
+    'img-src': [SELF, 'data:'],
+    'base-uri': [NONE],
+    'form-action': [NONE],
+    'frame-ancestors': [NONE],
+  },
+  false,
+);
