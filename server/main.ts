@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createServices } from './services.ts';
 import { buildServer } from './app.ts';
 import { createDevStorefront } from './http/dev-storefront.ts';
+import { serializeError } from './http/logger.ts';
 
 const root = process.cwd();
 const serverBuildPath = path.join(root, 'build/server/index.js');
@@ -43,6 +44,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // A failed start-up query is logged like any other: statement and code, never its parameters.
+  console.error(error instanceof ConfigError ? error.message : serializeError(error));
   process.exit(1);
 });

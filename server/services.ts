@@ -145,6 +145,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     shop: shopSettings(config),
     origin,
     async close() {
+      await emailLinks.settled(); // reset mails still being queued after their answer
       await mailSender.stop();
       await catalog.stop();
       await sessions.stop();
