@@ -2,21 +2,25 @@ import { defineConfig } from 'vitest/config';
 
 const apiTests = ['server/**/*.test.ts'];
 const unitTests = ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.unit.test.ts'];
+const processTests = ['server/**/*.process.test.ts'];
+const notApiTests = [...unitTests, ...processTests];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * unit: the isomorphic rules. api-*: the HTTP API against a real database, once on PGlite and, when
- * TEST_DATABASE_URL is set, again on PostgreSQL. The same test files run in both.
+ * TEST_DATABASE_URL is set, again on PostgreSQL. The same test files run in both. processes: whole shops started
+ * as their own processes (they need the storefront build); each file picks its databases, so it runs once.
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'unit', include: unitTests } },
+      { test: { name: 'processes', include: processTests, testTimeout: 60_000, hookTimeout: 180_000 } },
       {
         test: {
           name: 'api-pglite',
           include: apiTests,
-          exclude: unitTests,
+          exclude: notApiTests,
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -28,7 +32,7 @@ export default defineConfig({
               test: {
                 name: 'api-postgres',
                 include: apiTests,
-                exclude: unitTests,
+                exclude: notApiTests,
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: static checks, unit and API tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-# then the production build and end-to-end tests in Chromium.
+# The whole test suite: static checks, the production build (the process tests start it), unit, API and process
+# tests (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), then end-to-end tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,11 +9,11 @@ npx eslint .
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npm run typecheck
 
-echo "== unit and API tests${TEST_DATABASE_URL:+ (also on PostgreSQL)}"
-npx vitest run
-
 echo "== build"
 npm run build
+
+echo "== unit, API and process tests${TEST_DATABASE_URL:+ (also on PostgreSQL)}"
+npx vitest run
 
 echo "== end-to-end tests"
 npx playwright test

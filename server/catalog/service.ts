@@ -50,7 +50,9 @@ export class CatalogService {
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.database.listen(CATALOG_CHANGED, () => this.invalidate());
+    // Changes published while the listener was cut off are lost: drop everything once it listens again.
+    const invalidate = () => this.invalidate();
+    this.unsubscribe = await this.database.listen(CATALOG_CHANGED, invalidate, invalidate);
   }
 
   async stop(): Promise<void> {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { PostgresListener } from './listener.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -45,10 +46,12 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** Where PostgreSQL's lost and restored LISTEN connection is reported. */
+  log?: (message: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10, options.log) : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -72,11 +75,15 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  log: ((message: string) => void) | undefined,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {}); // an idle client's dropped connection is replaced on next use
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listeners: pg.Client[] = [];
+  const listener = new PostgresListener(url, { log });
   return {
     db,
     kind: 'postgres',
@@ -91,19 +98,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         lockClient.release();
       }
     },
-    async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
-      return async () => {
-        await client.end().catch(() => {});
-      };
-    },
+    listen: (channel, onMessage, onResync) => listener.listen(channel, onMessage, onResync),
     async notify(channel, payload = '') {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -112,7 +107,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query({ name, text, values: params });
     },
     async close() {
-      await Promise.all(listeners.map((client) => client.end().catch(() => {})));
+      await listener.close();
       await pool.end();
     },
   };

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
+import { orderBody } from '../testing/orders.ts';
+import type { Product } from '../../core/product.ts';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls until check() returns a value; undefined when withinMs passed first. */
+async function within<T>(withinMs: number, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined || Date.now() > deadline) return value;
+    await pause(20);
+  }
+}
+
+describe.skipIf(!baseUrl)('two shop processes on different ports sharing one PostgreSQL database', () => {
+  const name = `shop_processes_${randomBytes(6).toString('hex')}`;
+  const dataDir = path.resolve('.cache/processes', name);
+  const admin = new pg.Client({ connectionString: baseUrl });
+  let database: pg.Client;
+  let shopA: ShopProcess;
+  let shopB: ShopProcess;
+
+  /** The shop's env: local mode (no NODE_ENV, no PUBLIC_URL), its own data directory, a name for its connections. */
+  function shopEnv(shop: 'a' | 'b') {
+    const url = new URL(baseUrl!);
+    url.pathname = `/${name}`;
+    url.searchParams.set('application_name', `${name}_${shop}`);
+    return { DATABASE_URL: url.toString(), SEED_DEMO: 'true', DATA_DIR: path.join(dataDir, shop) };
+  }
+
+  beforeAll(async () => {
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(baseUrl!);
+    url.pathname = `/${name}`;
+    database = new pg.Client({ connectionString: url.toString() });
+    await database.connect();
+    // Together, as a deployment starts them: migrations and the seed run once, under the startup lock.
+    [shopA, shopB] = await Promise.all([startShopProcess(shopEnv('a')), startShopProcess(shopEnv('b'))]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([shopA?.stop(), shopB?.stop()]);
+    await database?.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const api = async (shop: ShopProcess, route: string, init: RequestInit = {}) => {
+    const response = await fetch(`${shop.origin}${route}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...init.headers },
+    });
+    return { status: response.status, body: await response.text() };
+  };
+
+  /** A shopper signed up on A, with the e-mail marked verified as following the mailed link would. */
+  async function verifiedShopperOnA(): Promise<{ authorization: string }> {
+    const email = `shopper-${randomBytes(4).toString('hex')}@example.in`;
+    const signUp = await api(shopA, '/api/auth/signup', {
+      method: 'POST',
+      body: JSON.stringify({ fullname: 'Asha Verma', email, password: 'kesar42chai' }),
+    });
+    expect(signUp.status, signUp.body).toBe(201);
+    const { accessToken, user } = JSON.parse(signUp.body) as { accessToken: string; user: { _id: string } };
+    await database.query('update users set email_verified_at = now() where id = $1', [user._id]);
+    return { authorization: `Bearer ${accessToken}` };
+  }
+
+  const stockOnB = async (productId: string) => {
+    const response = await api(shopB, `/api/product/${productId}`);
+    expect(response.status, response.body).toBe(200);
+    return (JSON.parse(response.body) as { product: Product }).product.countInStock;
+  };
+
+  /** Places a one-unit COD order on A and returns how long B took to show the lower stock (or null: not in 1 s). */
+  async function msUntilBSeesOrderOnA(bearer: { authorization: string }, productId: string) {
+    const before = await stockOnB(productId); // B now holds the product in its catalogue cache
+    const order = await api(shopA, '/api/orders/create-order', {
+      method: 'POST',
+      headers: bearer,
+      body: JSON.stringify(orderBody([{ _id: productId, quantity: 1 }])),
+    });
+    expect(order.status, order.body).toBe(201);
+    const placedAt = Date.now();
+    const seen = await within(1000, async () => ((await stockOnB(productId)) === before - 1 ? true : undefined));
+    return seen ? Date.now() - placedAt : null;
+  }
+
+  const listenerPidsOfB = async () =>
+    (
+      await database.query<{ pid: number }>(
+        `select pid from pg_stat_activity
+          where datname = $1 and application_name = $2 and query ilike 'listen%' and state = 'idle'`,
+        [name, `${name}_b`],
+      )
+    ).rows.map(({ pid }) => pid);
+
+  test("an access token from one process works on the other, whatever each one's port", async () => {
+    const bearer = await verifiedShopperOnA();
+    const me = await api(shopB, '/api/auth/me', { headers: bearer });
+    expect(me.status, me.body).toBe(200);
+  });
+
+  test('a stock change on one shows on the other within 1 s, also after its LISTEN connection was terminated', async () => {
+    const bearer = await verifiedShopperOnA();
+    const products = JSON.parse((await api(shopB, '/api/product/all-products')).body) as { products: Product[] };
+    const productId = products.products.find((product) => product.countInStock >= 2)!._id;
+
+    expect(await msUntilBSeesOrderOnA(bearer, productId), 'B sees A’s order within 1 s').not.toBeNull();
+
+    const terminated = await listenerPidsOfB();
+    expect(terminated.length).toBeGreaterThan(0);
+    await database.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [terminated]);
+    // The 1 s is about hearing a change, not about reconnecting: wait until B listens again (a new backend, its
+    // LISTEN done), so the clock below starts once B can hear. Without reconnecting this never happens.
+    const relistened = await within(5000, async () => {
+      const pids = await listenerPidsOfB();
+      return pids.some((pid) => !terminated.includes(pid)) ? pids : undefined;
+    });
+    expect(relistened, 'B listens again within 5 s').toBeDefined();
+
+    expect(
+      await msUntilBSeesOrderOnA(bearer, productId),
+      'B sees A’s order within 1 s after relistening',
+    ).not.toBeNull();
+    expect(shopB.output()).toMatch(/LISTEN connection lost/);
+    expect(shopB.output()).toMatch(/LISTEN connection is back/);
+  });
+});
