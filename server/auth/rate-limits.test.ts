@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import { signUp, uniqueEmail } from '../testing/accounts.ts';
+import { changePassword, signUp, uniqueEmail } from '../testing/accounts.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -97,14 +97,8 @@ describe('auth rate limits', () => {
   });
 
   it('throttles wrong current passwords on the profile', async () => {
-    const { email, bearer } = await signUp(shop);
-    const change = (currentPassword: string) =>
-      shop.app.inject({
-        method: 'PUT',
-        url: '/api/auth/profile',
-        headers: bearer,
-        payload: { fullName: 'Asha Verma', email, phone: '9876543210', currentPassword, password: 'mango42lassi' },
-      });
+    const account = await signUp(shop);
+    const change = (currentPassword: string) => changePassword(shop, account, currentPassword, 'mango42lassi');
     for (let index = 0; index < 5; index++) expect((await change('wrong123')).statusCode).toBe(400);
     expect((await change('wrong123')).statusCode).toBe(429);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import { cookieHeader, refreshCookieOf, signUp } from '../testing/accounts.ts';
+import { changePassword, cookieHeader, refreshCookieOf, signUp } from '../testing/accounts.ts';
 import { sessions, users } from './schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import type { Services } from '../services.ts';
@@ -52,12 +52,7 @@ describe('an ended session ends its access tokens at once', () => {
     const { email, password, bearer } = await signUp(shop);
     const other = await signIn(email, password);
     expect((await me(other.bearer)).statusCode).toBe(200);
-    const changed = await shop.app.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      headers: bearer,
-      payload: { fullName: 'Asha Verma', email, phone: '9876543210', currentPassword: password, password: 'jalebi88' },
-    });
+    const changed = await changePassword(shop, { email, bearer }, password, 'jalebi88');
     expect(changed.statusCode).toBe(200);
     expect((await me(other.bearer)).statusCode).toBe(401);
     expect((await me(bearer)).statusCode).toBe(200);
@@ -118,12 +113,7 @@ describe('reset links', () => {
   it('a password change voids open reset links', async () => {
     const { email, password, bearer } = await signUp(shop);
     const pending = await resetTokenFor(email);
-    const changed = await shop.app.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      headers: bearer,
-      payload: { fullName: 'Asha Verma', email, phone: '9876543210', currentPassword: password, password: 'jalebi88' },
-    });
+    const changed = await changePassword(shop, { email, bearer }, password, 'jalebi88');
     expect(changed.statusCode).toBe(200);
     const late = await post(`/api/auth/reset-password/${pending}`, {
       newPassword: 'Mango42Lassi',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import { cookieHeader, refreshCookieOf, signUp, uniqueEmail } from '../testing/accounts.ts';
+import { changePassword, cookieHeader, refreshCookieOf, signUp, uniqueEmail } from '../testing/accounts.ts';
 import { CROSS_SITE_MESSAGE } from './same-origin.ts';
 import { COMMON_PASSWORD_MESSAGE } from '../auth/common-passwords.ts';
 
@@ -134,12 +134,7 @@ describe('common passwords', () => {
     expect(signup.statusCode).toBe(400);
     expect(signup.json().message).toBe(COMMON_PASSWORD_MESSAGE);
     const { email, password, bearer } = await signUp(shop);
-    const change = await shop.app.inject({
-      method: 'PUT',
-      url: '/api/auth/profile',
-      headers: bearer,
-      payload: { fullName: 'Asha Verma', email, phone: '9876543210', currentPassword: password, password: 'abc12345' },
-    });
+    const change = await changePassword(shop, { email, bearer }, password, 'abc12345');
     expect(change.statusCode).toBe(400);
     expect(change.json().message).toBe(COMMON_PASSWORD_MESSAGE);
   });

@@ -23,3 +23,17 @@ export async function signUp(shop: TestShop, email = uniqueEmail(), password = '
   const body = response.json<{ accessToken: string; user: { _id: string; email: string } }>();
   return { email, password, response, body, bearer: { authorization: `Bearer ${body.accessToken}` } };
 }
+
+/** PUT /api/auth/profile with the account details and a password change. */
+export const changePassword = (
+  shop: TestShop,
+  account: { email: string; bearer: Record<string, string> },
+  currentPassword: string,
+  password: string,
+) =>
+  shop.app.inject({
+    method: 'PUT',
+    url: '/api/auth/profile',
+    headers: account.bearer,
+    payload: { fullName: 'Asha Verma', email: account.email, phone: '9876543210', currentPassword, password },
+  });
