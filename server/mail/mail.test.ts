@@ -4,10 +4,11 @@ import Fastify from 'fastify';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { startSmtpServer } from '../testing/smtp-server.ts';
 import type { Db } from '../db/client.ts';
-import { MailOutbox, type OutgoingMail } from './outbox.ts';
+import { MailOutbox } from './outbox.ts';
+import { outboxRow as fixtureRow, sampleMail, silent, smtpTransport } from './fixtures.ts';
 import { devMailbox, mailOutbox } from './schema.ts';
 import { MailSender } from './sender.ts';
-import { LocalMailbox, SmtpTransport } from './transports.ts';
+import { LocalMailbox } from './transports.ts';
 import { devMailboxRoutes } from './routes.ts';
 import { layout } from './templates.ts';
 
@@ -27,25 +28,15 @@ beforeEach(async () => {
   await db.delete(devMailbox);
 });
 
-const FROM = 'Test Shop <shop@example.test>';
-const smtpTransport = (port: number) => new SmtpTransport(`smtp://127.0.0.1:${port}`, FROM);
-const silent = () => {};
-
-const mail = (n = 1): OutgoingMail => ({
-  to: `buyer${n}@example.test`,
-  subject: `Order ${n} confirmed`,
-  text: `Thank you for order ${n}. Secret token tok-${n}`,
-  html: layout('Test Shop', `Order ${n}`, `<p>Thank you for order <b>${n}</b>.</p>`),
-});
-
-const outboxRow = async (id: string) => (await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+const mail = sampleMail;
+const outboxRow = (id: string) => fixtureRow(db, id);
 
 describe('MailSender over SMTP', () => {
   it('delivers a queued mail with its recipient, subject, text and HTML', async () => {
     const smtp = await startSmtpServer();
+    const sender = new MailSender(db, smtpTransport(smtp.port), { log: silent });
     try {
       const id = await outbox.enqueue(mail(1));
-      const sender = new MailSender(db, smtpTransport(smtp.port), { log: silent });
 
       expect(await sender.drain()).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -62,6 +53,7 @@ describe('MailSender over SMTP', () => {
       expect(row.sentAt).toBeInstanceOf(Date);
       expect(await sender.drain()).toBe(0);
     } finally {
+      await sender.stop();
       await smtp.close();
     }
   });
@@ -91,6 +83,7 @@ describe('MailSender over SMTP', () => {
       expect(smtp.received.map((received) => received.subject)).toEqual(['Order 2 confirmed']);
       expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2 });
     } finally {
+      await sender.stop();
       await smtp.close();
     }
   });
@@ -113,9 +106,9 @@ describe('MailSender over SMTP', () => {
 
   it('delivers each mail exactly once when two senders drain at the same time', async () => {
     const smtp = await startSmtpServer();
+    const senders = [1, 2].map(() => new MailSender(db, smtpTransport(smtp.port), { batchSize: 2, log: silent }));
     try {
       for (let n = 1; n <= 10; n++) await outbox.enqueue(mail(n));
-      const senders = [1, 2].map(() => new MailSender(db, smtpTransport(smtp.port), { batchSize: 2, log: silent }));
 
       const counts = await Promise.all(senders.map((sender) => sender.drain()));
 
@@ -125,6 +118,7 @@ describe('MailSender over SMTP', () => {
       const rows = await db.select().from(mailOutbox);
       expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     } finally {
+      await Promise.all(senders.map((sender) => sender.stop()));
       await smtp.close();
     }
   });

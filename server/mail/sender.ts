@@ -1,26 +1,25 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
-import type { MailTransport } from './transports.ts';
+import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
 
 export interface MailSenderOptions {
   /** How often start() looks for due mails. */
   pollMs?: number;
-  /** Mails claimed per round trip. */
+  /** Mails claimed per round trip; by default as many as the transport sends at once. */
   batchSize?: number;
   /** Attempts before a mail is marked 'failed'. */
   maxAttempts?: number;
+  /** How long stop() waits for the sends in flight. */
+  stopTimeoutMs?: number;
   /** Receives only ids, attempt counts and error messages: mail bodies hold sign-in tokens. */
   log?: (msg: string, err?: unknown) => void;
 }
 
 type ClaimedMail = typeof mailOutbox.$inferSelect;
 
-/**
- * A claimed mail is hidden from other senders for this long. It must outlast sending a whole batch
- * (each send is bounded by the SMTP timeouts); if the process dies mid-batch, the mail is retried after it.
- */
-const CLAIM_LEASE = sql`interval '15 minutes'`;
+/** Time left after the last send's deadline to record its outcome. */
+const LEASE_MARGIN_MS = 30_000;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 3600;
 const MAX_ERROR_LENGTH = 1000;
@@ -28,13 +27,46 @@ const MAX_ERROR_LENGTH = 1000;
 const defaultLog = (msg: string, err?: unknown) => console.error(msg, err instanceof Error ? err.message : (err ?? ''));
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
 
+/** Settles when `work` does or, should a transport ignore the signal, rejects once the signal aborts. */
+function bounded(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new Error(`Send took over ${SEND_DEADLINE_MS / 1000} s`));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+/** The attempt count fences a claim: a sender whose lease ran out and whose mail was claimed again changes nothing. */
+const stillOurs = (mail: ClaimedMail) => and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
+
+/** Resolves after `ms` at the latest; never keeps the process alive. */
+const atMost = (work: Promise<unknown>, ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void work.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** Sends queued mails, retrying with exponential backoff; safe to run in several app processes at once. */
 export class MailSender {
   private readonly pollMs: number;
   private readonly batchSize: number;
+  private readonly concurrency: number;
   private readonly maxAttempts: number;
+  private readonly stopTimeoutMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
+  /**
+   * How long a claimed mail stays hidden from other senders. Each send is aborted after SEND_DEADLINE_MS, and
+   * a batch goes out `concurrency` at a time, so the last mail of a batch is done within `rounds` deadlines.
+   * Should the process die, the mails it had in flight are retried once this runs out.
+   */
+  readonly leaseMs: number;
   private running = false;
+  private stopping = false;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
 
@@ -44,34 +76,40 @@ export class MailSender {
     options: MailSenderOptions = {},
   ) {
     this.pollMs = options.pollMs ?? 5000;
-    this.batchSize = options.batchSize ?? 10;
+    this.concurrency = Math.max(1, transport.concurrency ?? 1);
+    this.batchSize = options.batchSize ?? this.concurrency;
     this.maxAttempts = options.maxAttempts ?? 8;
+    this.stopTimeoutMs = options.stopTimeoutMs ?? 5000;
     this.log = options.log ?? defaultLog;
+    const rounds = Math.ceil(this.batchSize / this.concurrency);
+    this.leaseMs = rounds * SEND_DEADLINE_MS + LEASE_MARGIN_MS;
   }
 
   start(): void {
-    if (this.running) return;
+    if (this.running || this.stopping) return;
     this.running = true;
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the mails being sent. */
+  /**
+   * Claims nothing more, waits up to stopTimeoutMs for the sends in flight, then closes the transport.
+   * A send still running then is retried by another sender once its lease runs out.
+   */
   async stop(): Promise<void> {
     this.running = false;
+    this.stopping = true;
     clearTimeout(this.timer);
-    await this.polling;
+    if (this.polling) await atMost(this.polling, this.stopTimeoutMs);
+    await this.transport.close?.();
   }
 
   /** Sends every mail that is due now; returns how many were delivered. */
   async drain(): Promise<number> {
     let sent = 0;
-    for (let batch = await this.claim(); batch.length > 0; batch = await this.claim()) {
-      const delivered: string[] = [];
-      for (const mail of batch) {
-        if (await this.deliver(mail)) delivered.push(mail.id);
-      }
-      await this.markSent(delivered);
-      sent += delivered.length;
+    while (!this.stopping) {
+      const batch = await this.claim();
+      if (batch.length === 0) break;
+      sent += await this.sendBatch(batch);
     }
     return sent;
   }
@@ -107,29 +145,58 @@ export class MailSender {
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + ${CLAIM_LEASE}`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${this.leaseMs / 1000})`,
       })
       .where(inArray(mailOutbox.id, due))
       .returning();
   }
 
-  private async deliver(mail: ClaimedMail): Promise<boolean> {
-    try {
-      await this.transport.send(mail);
-    } catch (err) {
-      await this.reschedule(mail, errorMessage(err));
-      return false;
-    }
-    return true;
+  /** Sends `concurrency` mails at a time. Once stopping, the mails not started yet are handed back. */
+  private async sendBatch(batch: ClaimedMail[]): Promise<number> {
+    let next = 0;
+    let sent = 0;
+    const worker = async () => {
+      while (next < batch.length && !this.stopping) {
+        if (await this.deliver(batch[next++]!)) sent++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
+    await this.release(batch.slice(next));
+    return sent;
   }
 
-  /** One statement per batch. Should the process die before it, the lease runs out and the mails go again. */
-  private async markSent(ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
+  /** Records the outcome the moment the server answers, so a crash re-sends at most the mails in flight. */
+  private async deliver(mail: ClaimedMail): Promise<boolean> {
+    const deadline = AbortSignal.timeout(SEND_DEADLINE_MS);
+    let error: string | undefined;
+    try {
+      await bounded(this.transport.send(mail, deadline), deadline);
+    } catch (err) {
+      error = errorMessage(err);
+    }
+    try {
+      await (error === undefined ? this.markSent(mail) : this.reschedule(mail, error));
+    } catch (err) {
+      // The other mails in flight still get recorded; this one comes back when its lease runs out.
+      this.log(`Mail ${mail.id}: outcome not recorded`, err);
+    }
+    return error === undefined;
+  }
+
+  private async markSent(mail: ClaimedMail): Promise<void> {
     await this.db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-      .where(inArray(mailOutbox.id, ids));
+      .where(eq(mailOutbox.id, mail.id));
+  }
+
+  /** Claimed but never tried: due again at once, and the claim does not count as an attempt. */
+  private async release(mails: ClaimedMail[]): Promise<void> {
+    if (mails.length === 0) return;
+    await this.db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(or(...mails.map(stillOurs)));
   }
 
   private async reschedule(mail: ClaimedMail, error: string): Promise<void> {
@@ -142,7 +209,7 @@ export class MailSender {
         lastError: error,
         nextAttemptAt: sql`now() + make_interval(secs => ${retrySeconds})`,
       })
-      .where(eq(mailOutbox.id, mail.id));
+      .where(stillOurs(mail));
     const outcome = givingUp ? 'giving up' : `retrying in ${retrySeconds} s`;
     this.log(`Mail ${mail.id}: attempt ${mail.attempts} failed, ${outcome}: ${error}`);
   }

@@ -1,19 +1,35 @@
 import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { Db } from '../db/client.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { devMailbox } from './schema.ts';
 
 export interface MailTransport {
-  /** Resolves once the mail is accepted; rejects so the sender retries later. */
-  send(mail: OutgoingMail): Promise<void>;
+  /** Resolves once the mail is accepted; rejects so the sender retries later, also when `signal` aborts. */
+  send(mail: OutgoingMail, signal?: AbortSignal): Promise<void>;
+  /** How many sends may run at once; 1 when absent. */
+  readonly concurrency?: number;
+  /** Releases connections; a send still running may fail. */
+  close?(): Promise<void>;
 }
+
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/**
+ * The longest one send may take: a new connection, its greeting, and one full socket timeout. The sender
+ * aborts a send after this, so a claimed mail can be released for retry soon after.
+ */
+export const SEND_DEADLINE_MS =
+  SMTP_TIMEOUTS.connectionTimeout + SMTP_TIMEOUTS.greetingTimeout + SMTP_TIMEOUTS.socketTimeout;
+/** A burst goes out over a few reused connections instead of one connection per mail. */
+const POOL = { pool: true, maxConnections: 4, maxMessages: 100 } as const;
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[?::1\]?)$/i;
 
 /** Delivers through an SMTP server given as smtp://user:pass@host:port or smtps://…; query options go to nodemailer. */
 export class SmtpTransport implements MailTransport {
-  private readonly transporter: Transporter;
+  private readonly transporter: Transporter<unknown, SMTPPoolOptions>;
+  readonly concurrency: number;
 
   constructor(
     url: string,
@@ -24,19 +40,20 @@ export class SmtpTransport implements MailTransport {
     const ignoreTLS =
       parsed.searchParams.get('ignoreTLS') === 'true' ||
       (parsed.protocol === 'smtp:' && LOOPBACK_HOSTS.test(parsed.hostname));
-    this.transporter = nodemailer.createTransport({
-      url,
-      ignoreTLS,
-      // Fail fast so one unreachable server cannot stall the sender; the mail is retried later.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
+    // Fail fast so one unreachable server cannot stall the sender; the mail is retried later.
+    this.transporter = nodemailer.createTransport({ url, ignoreTLS, ...SMTP_TIMEOUTS, ...POOL });
+    // Query options in the URL win over ours; send no more at once than the pool has connections.
+    const { pool, maxConnections } = this.transporter.options;
+    this.concurrency = pool ? (maxConnections ?? POOL.maxConnections) : 1;
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
+  async send(mail: OutgoingMail, signal?: AbortSignal): Promise<void> {
     const { to, subject, text, html } = mail;
-    await this.transporter.sendMail({ from: this.from, to, subject, text, html });
+    await this.transporter.sendMail({ from: this.from, to, subject, text, html, signal });
+  }
+
+  async close(): Promise<void> {
+    this.transporter.close({ force: true });
   }
 }
 
