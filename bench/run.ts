@@ -46,8 +46,10 @@ async function main() {
   const databaseUrl = await localPostgres('shop_bench');
   const shop = await startShop(PORT, {
     BENCH_CEILING: 'true',
-    // The order benchmark signs its buyers up from one address.
+    // The order benchmark signs its buyers up from one address, and each places orders back to back.
     AUTH_ATTEMPTS_PER_MINUTE: '100000',
+    ORDERS_PER_HOUR: '1000000',
+    COD_MAX_RUPEES: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   try {

@@ -14,6 +14,24 @@ export class HttpError extends Error {
   }
 }
 
+/** PostgreSQL's SQLSTATE of a failed query, from the driver's error or the one Drizzle wraps. */
+export function sqlState(error: unknown): string | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const state = typeof code === 'string' ? code : cause?.code;
+  return typeof state === 'string' ? state : undefined;
+}
+
+/**
+ * Text PostgreSQL cannot take (NUL, bytes invalid in UTF-8, a bad number or uuid): the client's input, so a 400.
+ * Validation refuses these first; this is the backstop for a field it missed.
+ */
+const BAD_INPUT_STATES = new Set([
+  '22021', // character_not_in_repertoire
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+]);
+export const BAD_INPUT_MESSAGE = 'The request contains characters or values that cannot be stored. Please check it.';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The spec's client reads sign-in, sign-up and Google errors from `error`: those routes repeat the message there. */
@@ -32,6 +50,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) return send(400, error.validation[0]?.message ?? 'Invalid request');
     if (error instanceof HttpError) return send(error.statusCode, error.message, error.headers);
     if (error instanceof ZodError) return send(400, error.issues[0]?.message ?? 'Invalid request');
+    const state = sqlState(error);
+    if (state && BAD_INPUT_STATES.has(state)) {
+      // A field validation missed: the code says which kind, without the input itself.
+      request.log.warn({ sqlState: state, url: request.routeOptions.url }, 'the database refused a request input');
+      return send(400, BAD_INPUT_MESSAGE);
+    }
     if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, error.message);
     }

@@ -3,6 +3,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { OutgoingMail } from '../mail/outbox.ts';
 import type { OrderAddress } from '../../core/order.ts';
 import type { ReservedLine } from './stock.ts';
+import { sqlState } from '../http/errors.ts';
 
 export interface NewOrder {
   orderId: string;
@@ -14,16 +15,18 @@ export interface NewOrder {
   totalPricePaise: number;
   shippingAddress: OrderAddress;
   idempotencyKey: string | null;
+  idempotencyFingerprint: string | null;
 }
 
 /** The order row, inserted from `source` (a CTE that yields one row when the order may be written). */
 const newOrder = (order: NewOrder, source: SQL) => sql`
   new_order as (
     insert into orders (order_id, user_id, email, payment_method, items_price_paise, shipping_price_paise,
-      total_price_paise, shipping_address, idempotency_key)
+      total_price_paise, shipping_address, idempotency_key, idempotency_fingerprint)
     select ${order.orderId}, ${order.userId}::uuid, ${order.email}, ${order.paymentMethod},
       ${order.itemsPricePaise}::int, ${order.shippingPricePaise}::int, ${order.totalPricePaise}::int,
-      ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.idempotencyKey}::text
+      ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.idempotencyKey}::text,
+      ${order.idempotencyFingerprint}::text
     from ${source}
     returning id
   )`;
@@ -108,13 +111,9 @@ export async function placeOrderAtOnce(
     );
     return true;
   } catch (error) {
-    if (errorCode(error) === DIVISION_BY_ZERO) return false;
+    if (sqlState(error) === DIVISION_BY_ZERO) return false;
     throw error;
   }
 }
 
 const DIVISION_BY_ZERO = '22012';
-const errorCode = (error: unknown) => {
-  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
-  return code ?? cause?.code;
-};

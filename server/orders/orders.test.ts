@@ -298,6 +298,74 @@ describe('POST /api/orders/create-order: Idempotency-Key', () => {
     expect(await queuedMails(shop, email, 'Order placed')).toHaveLength(1);
   });
 
+  it('refuses the same key with a different body with 422, and keeps the first order', async () => {
+    const [lamp, vase] = [await supplyProduct({ stock: 20 }), await supplyProduct({ stock: 20 })];
+    const { bearer, userId } = await verifiedShopper(shop);
+    const body = orderBody([{ _id: lamp, quantity: 2 }]);
+    const key = randomUUID();
+    const first = await placeOrder(shop, bearer, body, key);
+    expect(first.statusCode).toBe(201);
+    const changed = [
+      orderBody([{ _id: lamp, quantity: 3 }]),
+      orderBody([{ _id: vase, quantity: 2 }]),
+      orderBody([{ _id: lamp, quantity: 2 }], { paymentMethod: 'prepaid' }),
+      orderBody([{ _id: lamp, quantity: 2 }], { shippingAddress: { ...validAddress, address1: '14 MG Road' } }),
+    ];
+    for (const other of changed) {
+      const response = await placeOrder(shop, bearer, other, key);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        message:
+          'This Idempotency-Key was already used for a different order. Please check your orders before placing another.',
+      });
+    }
+    expect(await orderCount(shop, userId)).toBe(1);
+    expect([await storedStock(shop, lamp), await storedStock(shop, vase)]).toEqual([18, 20]);
+  });
+
+  it('answers the same request, however it is written, with the first order', async () => {
+    const [lamp, vase] = [await supplyProduct({ stock: 20 }), await supplyProduct({ stock: 20 })];
+    const { bearer, userId } = await verifiedShopper(shop);
+    const key = randomUUID();
+    const first = await placeOrder(
+      shop,
+      bearer,
+      orderBody([
+        { _id: lamp, quantity: 2 },
+        { _id: vase, quantity: 1 },
+      ]),
+      key,
+    );
+    expect(first.statusCode).toBe(201);
+    // The same lines split, reordered and in upper case, with the address padded and its e-mail in capitals.
+    const sameRequest = orderBody(
+      [
+        { _id: vase.toUpperCase(), quantity: 1 },
+        { _id: lamp, quantity: 1 },
+        { _id: lamp, quantity: 1, price: 1 },
+      ],
+      { shippingAddress: { ...validAddress, city: ` ${validAddress.city} `, email: validAddress.email.toUpperCase() } },
+    );
+    const retry = await placeOrder(shop, bearer, sameRequest, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json());
+    expect(await orderCount(shop, userId)).toBe(1);
+  });
+
+  it('refuses a different body under the key of a request still in flight', async () => {
+    const productId = await supplyProduct({ stock: 20 });
+    const { bearer, userId } = await verifiedShopper(shop);
+    const key = randomUUID();
+    const [one, other] = await Promise.all([
+      placeOrder(shop, bearer, orderBody([{ _id: productId, quantity: 1 }]), key),
+      placeOrder(shop, bearer, orderBody([{ _id: productId, quantity: 4 }]), key),
+    ]);
+    expect([one.statusCode, other.statusCode].sort()).toEqual([201, 422]);
+    expect(await orderCount(shop, userId)).toBe(1);
+    const placed = one.statusCode === 201 ? 1 : 4;
+    expect(await storedStock(shop, productId)).toBe(20 - placed);
+  });
+
   it('keeps keys apart between shoppers, and places a new order without a key', async () => {
     const productId = await supplyProduct({ stock: 20 });
     const [first, second] = [await verifiedShopper(shop), await verifiedShopper(shop)];

@@ -17,7 +17,8 @@ interface OrderRouteOptions {
 
 const message = z.object({ message: z.string() });
 const security = [{ bearerAuth: [] }];
-const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });
+// The tracking form's rules (no control characters); the service then checks the id's shape before any query.
+const orderIdParams = z.object({ orderId: trackOrderSchema.shape.orderId });
 const idempotencyHeaders = z.object({
   'idempotency-key': z
     .string()

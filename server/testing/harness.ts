@@ -54,8 +54,10 @@ export async function startTestShop(
   { logDestination }: { logDestination?: DestinationStream } = {},
 ): Promise<TestShop> {
   const { database, url, drop } = await createTestDatabase();
-  // Tests sign many shoppers up from one address; the rate-limit tests set their own limit.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_ATTEMPTS_PER_MINUTE: '100000', ...env });
+  // Tests sign many shoppers up from one address and place many orders of demo products at their price; the
+  // rate-limit and order-limit tests set their own limits.
+  const limits = { AUTH_ATTEMPTS_PER_MINUTE: '100000', ORDERS_PER_HOUR: '1000000', COD_MAX_RUPEES: '1000000' };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...limits, ...env });
   const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();
