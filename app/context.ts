@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import type { CatalogService } from '../server/catalog/service.ts';
 import type { ShopSettings } from '../core/shop.ts';
 
@@ -16,3 +17,9 @@ export interface StorefrontContext {
 declare module 'react-router' {
   interface AppLoadContext extends StorefrontContext {}
 }
+
+/**
+ * The nonce for <Links> and <Scripts>: set while the server renders; '' in the browser, which is what the DOM
+ * shows of a nonce attribute, so hydration matches. Kept out of loader data, so it is not in the page's JSON.
+ */
+export const CspNonce = createContext('');

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
+import { CspNonce } from './context';
 
 export const streamTimeout = 5_000;
 
@@ -33,9 +34,13 @@ export default function handleRequest(
         callback();
       },
     });
-    // The nonce reaches React's own inline scripts and, through the router, <Scripts> and <Links>.
-    const router = <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />;
-    const { pipe, abort } = renderToPipeableStream(router, {
+    // React's and the router's own inline scripts take the nonce from here, the root's <Scripts> from CspNonce.
+    const page = (
+      <CspNonce.Provider value={cspNonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+      </CspNonce.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce: cspNonce,
       onAllReady() {
         pipe(sink);

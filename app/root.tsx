@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -18,6 +18,7 @@ import { AnnouncementBar } from './components/layout/AnnouncementBar';
 import { NavigationSpinner } from './components/NavigationSpinner';
 import { ToastHost } from './components/ToastHost';
 import { clearCredentials, readAccessToken } from './auth/session';
+import { CspNonce } from './context';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -48,6 +49,7 @@ function ScrollToTop() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useContext(CspNonce);
   return (
     <html lang="en-IN">
       <head>
@@ -55,7 +57,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#963f1d" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce; '' stops the router adding one, which the DOM shows and hydration would flag. */}
+        <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -76,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NavigationSpinner />
         <ToastHost />
         <ScrollToTop />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
