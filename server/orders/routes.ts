@@ -37,10 +37,21 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       schema: {
         tags: ['orders'],
         summary: 'Place an order. Prices and stock come from the database; an Idempotency-Key makes retries safe.',
+        description:
+          'A retry with the same key and request answers 200 with the first order; another request under a used ' +
+          'key is 422. Cash on delivery above COD_MAX_RUPEES is 400; more than ORDERS_PER_HOUR attempts by one ' +
+          'shopper in an hour is 429 with Retry-After.',
         security,
         headers: idempotencyHeaders,
         body: createOrderSchema,
-        response: { 200: z.object({ orderId: z.string() }), 201: z.object({ orderId: z.string() }) },
+        response: {
+          200: z.object({ orderId: z.string() }),
+          201: z.object({ orderId: z.string() }),
+          400: message,
+          409: message,
+          422: message,
+          429: message,
+        },
       },
     },
     async (request, reply) => {
