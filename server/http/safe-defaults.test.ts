@@ -48,7 +48,11 @@ describe('cookie-authenticated endpoints', () => {
   it('refuse cross-site requests and accept same-site ones', async () => {
     const { response, bearer } = await signUp(shop);
     const cookie = refreshCookieOf(response)!;
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
       const refused = await refresh(cookie, headers);
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(CROSS_SITE_MESSAGE);
