@@ -6,8 +6,11 @@ import { media } from './schema.ts';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FORMATS, MEDIA_WIDTHS, type MediaFormat } from '../../core/media.ts';
 
+export type MediaRow = typeof media.$inferInsert;
+
 const CONTENT_TYPES: Record<MediaFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
 const originalKey = (key: string) => `originals/${key}`;
+const mediaKey = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 24);
 const variantKey = (key: string, width: number, format: MediaFormat) => `variants/${key}/${width}.${format}`;
 
 /** Stores original images and derives resized WebP/AVIF variants on first request, caching them in storage. */
@@ -22,17 +25,29 @@ export class MediaService {
 
   /** Saves an original image; the key is its content hash, so storing the same bytes twice is harmless. */
   async store(body: Buffer, alt = ''): Promise<string> {
-    const key = createHash('sha256').update(body).digest('hex').slice(0, 24);
+    const key = mediaKey(body);
     const existing = await this.db.select({ key: media.key }).from(media).where(eq(media.key, key));
     if (existing.length > 0) return key;
+    await this.record([await this.saveOriginal(body, alt)]);
+    return key;
+  }
+
+  /**
+   * Writes an original's file and returns the row that describes it, without touching the database: the file is
+   * content-addressed, so writing it ahead of a transaction that may never commit is harmless.
+   */
+  async saveOriginal(body: Buffer, alt = ''): Promise<MediaRow> {
     const meta = await sharp(body).metadata();
     if (!meta.width || !meta.height || !meta.format) throw new Error('Not an image');
-    await this.storage.put(originalKey(key), body, `image/${meta.format}`);
-    await this.db
-      .insert(media)
-      .values({ key, contentType: `image/${meta.format}`, width: meta.width, height: meta.height, alt })
-      .onConflictDoNothing();
-    return key;
+    const key = mediaKey(body);
+    const contentType = `image/${meta.format}`;
+    await this.storage.put(originalKey(key), body, contentType);
+    return { key, contentType, width: meta.width, height: meta.height, alt };
+  }
+
+  /** Records saved originals, inside the caller's transaction when one is given. */
+  async record(rows: MediaRow[], db: Db = this.db): Promise<void> {
+    if (rows.length > 0) await db.insert(media).values(rows).onConflictDoNothing();
   }
 
   static contentType(format: MediaFormat): string {
