@@ -10,6 +10,8 @@ import { serializeError } from './http/logger.ts';
 
 const root = process.cwd();
 const serverBuildPath = path.join(root, 'build/server/index.js');
+/** From SIGTERM to exit, at most: the mail sender waits up to 5 s for its sends, then the database closes. */
+const SHUTDOWN_DEADLINE_MS = 8000;
 
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -29,15 +31,31 @@ async function main() {
         clientDir: path.join(root, 'build/client'),
       });
 
+  let shuttingDown = false;
   const shutdown = async (signal: string) => {
+    if (shuttingDown) {
+      app.log.warn(`${signal} received again, exiting at once`);
+      process.exit(1);
+    }
+    shuttingDown = true;
     app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await dev?.close();
-    await services.close();
-    process.exit(0);
+    // Whatever still hangs after the deadline (a stuck request or send) is cut off: mail leases make sends safe to retry.
+    setTimeout(() => {
+      app.log.error(`Shutdown took over ${SHUTDOWN_DEADLINE_MS} ms, exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    try {
+      await app.close(); // stops accepting connections and lets the requests in flight finish
+      await dev?.close();
+      await services.close(); // finishes the mail in flight, then closes the database
+      process.exit(0);
+    } catch (error) {
+      app.log.error(error, 'Shutdown failed');
+      process.exit(1);
+    }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.SHOP_NAME} is open at ${services.origin} (database: ${services.database.kind})`);
