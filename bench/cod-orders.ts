@@ -31,8 +31,8 @@ async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Signs the buyers up through the API, marks their e-mails verified, and gives every product ample stock. */
-async function prepareBuyers(origin: string, databaseUrl: string): Promise<string[]> {
+/** Signs the buyers up through the API; returns their access tokens and the SQL that lets them order. */
+export async function signUpBuyers(origin: string): Promise<{ tokens: string[]; grantSql: string[] }> {
   const run = Date.now();
   const tokens = await Promise.all(
     Array.from({ length: BUYERS }, async (_, index) => {
@@ -43,18 +43,28 @@ async function prepareBuyers(origin: string, databaseUrl: string): Promise<strin
           body: JSON.stringify({
             fullname: 'Bench Buyer',
             email: `buyer${index}.${run}@example.in`,
-            password: 'kesar42chai',
+            password: 'bench-Secret-12',
           }),
         }),
       );
       return accessToken;
     }),
   );
+  // Verified e-mails (orders need one), and ample stock in every product.
+  const grantSql = [
+    `update users set email_verified_at = now() where email like 'buyer%.${run}@example.in'`,
+    'update products set count_in_stock = 1000000',
+  ];
+  return { tokens, grantSql };
+}
+
+/** Signs the buyers up and lets them order, on a PostgreSQL database the shop is running on. */
+export async function preparePostgresBuyers(origin: string, databaseUrl: string): Promise<string[]> {
+  const { tokens, grantSql } = await signUpBuyers(origin);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    await db.query(`update users set email_verified_at = now() where email like 'buyer%.${run}@example.in'`);
-    await db.query('update products set count_in_stock = 1000000');
+    for (const statement of grantSql) await db.query(statement);
   } finally {
     await db.end();
   }
@@ -64,8 +74,8 @@ async function prepareBuyers(origin: string, databaseUrl: string): Promise<strin
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-export async function measureCodOrders(origin: string, databaseUrl: string, seconds: number): Promise<OrderLoad> {
-  const tokens = await prepareBuyers(origin, databaseUrl);
+/** Orders placed back to back by the signed-up buyers (tokens) for the given time. */
+export async function measureCodOrders(origin: string, tokens: string[], seconds: number): Promise<OrderLoad> {
   const { products } = await json<{ products: Array<{ _id: string }> }>(
     await fetch(`${origin}/api/product/all-products`),
   );

@@ -1,8 +1,9 @@
 // npm run bench: throughput and tail latency of the catalogue API and the product page, each beside the same
 // server sending a stored copy of the same bytes (the ceiling). Runs on the local PostgreSQL when it answers.
 import autocannon from 'autocannon';
-import { ensureBuild, localPostgres, startShop } from './server-process.ts';
-import { COD_BUYERS, measureCodOrders } from './cod-orders.ts';
+import { PGlite } from '@electric-sql/pglite';
+import { dataDirOf, ensureBuild, localPostgres, startShop } from './server-process.ts';
+import { COD_BUYERS, measureCodOrders, preparePostgresBuyers, signUpBuyers, type OrderLoad } from './cod-orders.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -41,15 +42,42 @@ async function storeCopy(origin: string, path: string, name: string): Promise<st
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
+// The order benchmark signs its buyers up from one address, and each places orders back to back.
+const ORDER_LIMITS = { AUTH_ATTEMPTS_PER_MINUTE: '100000', ORDERS_PER_HOUR: '1000000', COD_MAX_RUPEES: '1000000' };
+
+const describeOrders = (label: string, orders: OrderLoad) =>
+  `POST /api/orders/create-order (cash on delivery) on ${label}, ${COD_BUYERS} concurrent buyers: ${orders.orders} orders, ` +
+  `${orders.ordersPerSecond.toFixed(0)}/s, p50 ${orders.p50} ms, p95 ${orders.p95} ms, p99 ${orders.p99} ms` +
+  (orders.failures > 0 ? `\n  ! ${orders.failures} orders failed` : '');
+
+/**
+ * The same order load on the embedded database, with PGLITE_FSYNC off and on (decision 0015). The buyers are
+ * granted their rights through PGlite itself while the shop is stopped: only one process may open its directory.
+ */
+async function measurePgliteOrders(port: number): Promise<Array<{ fsync: boolean; orders: OrderLoad }>> {
+  const signUpShop = await startShop(port, ORDER_LIMITS);
+  const { tokens, grantSql } = await signUpBuyers(signUpShop.origin).finally(() => signUpShop.stop());
+  const pglite = await PGlite.create(`${dataDirOf(port)}/pglite`);
+  for (const statement of grantSql) await pglite.query(statement);
+  await pglite.close();
+  const results = [];
+  for (const fsync of [false, true]) {
+    const shop = await startShop(port, { ...ORDER_LIMITS, PGLITE_FSYNC: String(fsync) }, { keepData: true });
+    try {
+      results.push({ fsync, orders: await measureCodOrders(shop.origin, tokens, DURATION_S) });
+    } finally {
+      await shop.stop();
+    }
+  }
+  return results;
+}
+
 async function main() {
   ensureBuild(process.argv.includes('--rebuild'));
   const databaseUrl = await localPostgres('shop_bench');
   const shop = await startShop(PORT, {
     BENCH_CEILING: 'true',
-    // The order benchmark signs its buyers up from one address, and each places orders back to back.
-    AUTH_ATTEMPTS_PER_MINUTE: '100000',
-    ORDERS_PER_HOUR: '1000000',
-    COD_MAX_RUPEES: '1000000',
+    ...ORDER_LIMITS,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   try {
@@ -81,17 +109,11 @@ async function main() {
       if (real.errors > 0) console.log(`  ! ${real.errors} errors or non-2xx answers`);
     }
 
-    let orders: Awaited<ReturnType<typeof measureCodOrders>> | null = null;
+    let orders: OrderLoad | null = null;
     if (databaseUrl) {
-      orders = await measureCodOrders(shop.origin, databaseUrl, DURATION_S);
-      console.log(
-        `\nPOST /api/orders/create-order (cash on delivery), ${COD_BUYERS} concurrent buyers: ${orders.orders} orders, ${orders.ordersPerSecond.toFixed(0)}/s, p50 ${orders.p50} ms, p95 ${orders.p95} ms, p99 ${orders.p99} ms`,
-      );
-      if (orders.failures > 0) console.log(`  ! ${orders.failures} orders failed`);
-    } else {
-      console.log('\nCash-on-delivery orders: skipped, they are measured on PostgreSQL only.');
+      orders = await measureCodOrders(shop.origin, await preparePostgresBuyers(shop.origin, databaseUrl), DURATION_S);
+      console.log(`\n${describeOrders('PostgreSQL', orders)}`);
     }
-
     const api = results['all-products']!;
     const page = results['product-page']!;
     console.log('\nGoals:');
@@ -108,6 +130,10 @@ async function main() {
     }
   } finally {
     await shop.stop();
+  }
+  console.log('\nThe embedded database (PGlite), by PGLITE_FSYNC:');
+  for (const { fsync, orders } of await measurePgliteOrders(PORT + 1)) {
+    console.log(describeOrders(`PGlite, PGLITE_FSYNC=${fsync}`, orders));
   }
 }
 

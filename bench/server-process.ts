@@ -31,18 +31,28 @@ export async function localPostgres(name: string): Promise<string | null> {
   return url.toString();
 }
 
-/** Starts `tsx server/main.ts` in production mode on a fresh data directory and waits for /api/health. */
-export async function startShop(port: number, env: Record<string, string>): Promise<RunningShop> {
-  const dataDir = `.cache/run-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
+/** The data directory of the shop on this port. */
+export const dataDirOf = (port: number) => `.cache/run-${port}`;
+
+/**
+ * Starts `tsx server/main.ts` and waits for /api/health: React's production build, in local mode (no NODE_ENV, so
+ * no SMTP_URL or PUBLIC_URL needed), on a fresh data directory unless `keepData`.
+ */
+export async function startShop(
+  port: number,
+  env: Record<string, string>,
+  { keepData = false } = {},
+): Promise<RunningShop> {
+  const dataDir = dataDirOf(port);
+  if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  const { NODE_ENV: _deployment, ...inherited } = process.env;
   // Node itself (not npx) so that stopping the child stops the server.
   const child = spawn(
     process.execPath,
     [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
     {
       env: {
-        ...process.env,
-        NODE_ENV: 'production',
+        ...inherited,
         LOG_LEVEL: 'warn',
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -28,6 +28,8 @@ export const configSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The embedded database (no DATABASE_URL) flushes each commit to disk, so a power cut loses no order. */
+  PGLITE_FSYNC: bool.default(true),
   PUBLIC_URL: httpUrl.optional(),
   MEDIA_BASE_URL: z
     .string()

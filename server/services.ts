@@ -69,6 +69,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       url: config.DATABASE_URL,
       dataDir: path.join(config.DATA_DIR, 'pglite'),
       poolSize: config.DATABASE_POOL_SIZE,
+      pgliteFsync: config.PGLITE_FSYNC,
       log: (message) => logger.warn(message),
     }));
   const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
@@ -76,8 +77,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const catalog = new CatalogService(database, config.MEDIA_BASE_URL);
 
   await database.withStartupLock(async () => {
+    logger.info('Migrating the database');
     await database.migrate();
-    if (config.SEED_DEMO) await seedDemoCatalogue(database.db, media);
+    if (config.SEED_DEMO && (await seedDemoCatalogue(database.db, media))) logger.info('Seeded the demo catalogue');
   });
   await catalog.start();
   const secret = await sharedSecret(database.db, 'access-token', config.AUTH_SECRET);

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { fsyncPgliteOptions } from './pglite-fsync.ts';
 import { PostgresListener } from './listener.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,17 +47,21 @@ export interface DatabaseOptions {
   url?: string;
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: flush every commit to disk, so a power cut loses no accepted order (decision 0015). */
+  pgliteFsync?: boolean;
   /** Where PostgreSQL's lost and restored LISTEN connection is reported. */
   log?: (message: string) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10, options.log) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, options.log)
+    : openPglite(options.dataDir, options.pgliteFsync ?? true);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
