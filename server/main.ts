@@ -1,3 +1,5 @@
+// First: it settles NODE_ENV before any import below loads React.
+import { deploymentNodeEnv, developmentServer } from './runtime-mode.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,13 +16,8 @@ const serverBuildPath = path.join(root, 'build/server/index.js');
 const SHUTDOWN_DEADLINE_MS = 8000;
 
 async function main() {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
-  const development = process.argv.includes('--dev');
-  // Outside `npm run dev` the server runs React's production build, whatever NODE_ENV says about deployment
-  // (decision 0006): config.NODE_ENV still tells a local start from a deployed one.
-  if (!development) process.env.NODE_ENV = 'production';
-  const dev = development ? await createDevStorefront() : null;
+  const config = loadConfig({ ...process.env, NODE_ENV: deploymentNodeEnv });
+  const dev = developmentServer ? await createDevStorefront() : null;
   if (!dev && !existsSync(serverBuildPath))
     throw new ConfigError('No storefront build found: run `npm run build` first.');
   const services = await createServices(config);
