@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
 import { DEMO_PRODUCTS } from '../catalog/demo/products.ts';
 import { BANNER_ALTS, SNAPSHOT_ALTS } from '../catalog/demo/seed.ts';
 import { CATEGORY_SLUGS } from '../catalog/demo/types.ts';
@@ -70,23 +70,11 @@ async function expectFullCatalogue(shop: ShopProcess) {
 }
 
 /** Fresh PostgreSQL databases, dropped after each test. */
-const databases: string[] = [];
-async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.end();
-  }
-}
+const databases: ScratchDatabase[] = [];
 async function freshPostgresDatabase(): Promise<string> {
-  const name = `shop_first_start_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`create database ${name}`));
-  databases.push(name);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const scratch = await createScratchDatabase(postgresUrl!, 'shop_first_start');
+  databases.push(scratch);
+  return scratch.url;
 }
 
 const dataDirs: string[] = [];
@@ -95,12 +83,7 @@ afterEach(async () => {
   await restarted?.stop();
   restarted = undefined;
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  const names = databases.splice(0);
-  if (names.length > 0) {
-    await withAdmin(async (admin) => {
-      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
-    });
-  }
+  for (const scratch of databases.splice(0)) await scratch.drop();
 });
 
 describe.each([

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
+import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
 import { orderBody } from '../testing/orders.ts';
 import type { Product } from '../../core/product.ts';
 
@@ -21,27 +22,24 @@ async function within<T>(withinMs: number, check: () => Promise<T | undefined>):
 }
 
 describe.skipIf(!baseUrl)('two shop processes on different ports sharing one PostgreSQL database', () => {
-  const name = `shop_processes_${randomBytes(6).toString('hex')}`;
-  const dataDir = path.resolve('.cache/processes', name);
-  const admin = new pg.Client({ connectionString: baseUrl });
+  const dataDir = path.resolve('.cache/processes', `multi-${randomBytes(6).toString('hex')}`);
+  let scratch: ScratchDatabase;
+  let name: string;
   let database: pg.Client;
   let shopA: ShopProcess;
   let shopB: ShopProcess;
 
   /** The shop's env: local mode (no NODE_ENV, no PUBLIC_URL), its own data directory, a name for its connections. */
   function shopEnv(shop: 'a' | 'b') {
-    const url = new URL(baseUrl!);
-    url.pathname = `/${name}`;
+    const url = new URL(scratch.url);
     url.searchParams.set('application_name', `${name}_${shop}`);
     return { DATABASE_URL: url.toString(), SEED_DEMO: 'true', DATA_DIR: path.join(dataDir, shop) };
   }
 
   beforeAll(async () => {
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl!);
-    url.pathname = `/${name}`;
-    database = new pg.Client({ connectionString: url.toString() });
+    scratch = await createScratchDatabase(baseUrl!, 'shop_processes');
+    name = scratch.name;
+    database = new pg.Client({ connectionString: scratch.url });
     await database.connect();
     // Together, as a deployment starts them: migrations and the seed run once, under the startup lock.
     [shopA, shopB] = await Promise.all([startShopProcess(shopEnv('a')), startShopProcess(shopEnv('b'))]);
@@ -50,8 +48,7 @@ describe.skipIf(!baseUrl)('two shop processes on different ports sharing one Pos
   afterAll(async () => {
     await Promise.all([shopA?.stop(), shopB?.stop()]);
     await database?.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { loadConfig } from '../config.ts';
@@ -8,6 +6,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildServer } from '../app.ts';
 import { LocalDiskStorage } from '../storage/storage.ts';
+import { createScratchDatabase } from './postgres.ts';
 
 export interface TestShop {
   app: FastifyInstance;
@@ -28,24 +27,9 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: baseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const scratch = await createScratchDatabase(baseUrl);
+  const database = await openDatabase({ url: scratch.url, poolSize: 20 });
+  return { database, url: scratch.url, drop: scratch.drop };
 }
 
 /** A migrated, seeded shop on a database of its own, serving the API in-process (app.inject). */
