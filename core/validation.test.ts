@@ -140,17 +140,20 @@ describe('resetPasswordSchema', () => {
   });
 });
 
+/** A checkout address that passes every rule. */
+const VALID_ADDRESS = {
+  fname: 'Asha',
+  lname: 'Rao',
+  address1: '12 MG Road',
+  city: 'Pune',
+  state: 'Maharashtra',
+  pincode: '411001',
+  phone: '9876543210',
+  email: 'asha@shop.in',
+};
+
 describe('checkoutAddressSchema', () => {
-  const valid = {
-    fname: 'Asha',
-    lname: 'Rao',
-    address1: '12 MG Road',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-    phone: '9876543210',
-    email: 'asha@shop.in',
-  };
+  const valid = VALID_ADDRESS;
 
   it('accepts a valid address, trimmed, with address2 optional', () => {
     expect(
@@ -364,17 +367,7 @@ describe('firstError and fieldErrors', () => {
 });
 
 describe('control characters', () => {
-  const address = {
-    fname: 'Asha',
-    lname: 'Rao',
-    address1: '12 MG Road',
-    address2: 'Flat 4',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-    phone: '9876543210',
-    email: 'asha@shop.in',
-  };
+  const address = { ...VALID_ADDRESS, address2: 'Flat 4' };
   const contact = { fullname: 'Asha', email: 'asha@shop.in', phone: '9876543210', message: 'Hello' };
   const review = { fullname: 'Asha', email: 'asha@shop.in', title: 'Lovely', rating: 5, review: 'Great lamp' };
   // NUL, other C0 controls, DEL and C1 controls (U+0080 to U+009F), inside the text where trimming cannot help.
@@ -454,16 +447,7 @@ describe('control characters', () => {
 describe('createOrderSchema product ids', () => {
   const body = (_id: unknown) => ({
     orderItems: [{ _id, quantity: 1 }],
-    shippingAddress: {
-      fname: 'Asha',
-      lname: 'Rao',
-      address1: '12 MG Road',
-      city: 'Pune',
-      state: 'Maharashtra',
-      pincode: '411001',
-      phone: '9876543210',
-      email: 'asha@shop.in',
-    },
+    shippingAddress: VALID_ADDRESS,
     paymentMethod: 'cod',
   });
 
