@@ -107,6 +107,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(cartRoutes, { carts: services.carts, accessTokens: services.accessTokens });
   await app.register(orderRoutes, {
     orders: services.orders,
+    placeOrder: services.placeOrder,
     accessTokens: services.accessTokens,
     limit: services.limitAttempts,
   });

@@ -22,6 +22,7 @@ import { createTransport, type MailTransport } from './mail/transports.ts';
 import type { DestinationStream } from 'pino';
 import { createLogger } from './http/logger.ts';
 import { OrderService } from './orders/service.ts';
+import { PlaceOrder } from './orders/place-order.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Wrong current passwords a signed-in shopper may give per 15 minutes. */
@@ -46,6 +47,7 @@ export interface Services {
   mailTransport: MailTransport;
   mailSender: MailSender;
   orders: OrderService;
+  placeOrder: PlaceOrder;
   logger: FastifyBaseLogger;
   shop: ShopSettings;
   origin: string;
@@ -97,7 +99,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   // Tests deliver with drain(); a background sender would race them for the same rows.
   if (config.NODE_ENV !== 'test') mailSender.start();
-  const emailLinks = new EmailLinks(database.db, new MailOutbox(database.db), sessions, {
+  const outbox = new MailOutbox(database.db);
+  const emailLinks = new EmailLinks(database.db, outbox, sessions, {
     origin,
     shopName: config.SHOP_NAME,
   });
@@ -112,9 +115,20 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const orders = new OrderService({
     database,
+    auth,
     catalog,
-    shipping: shopSettings(config),
+    outbox,
     mediaBaseUrl: config.MEDIA_BASE_URL,
+    shopName: config.SHOP_NAME,
+    origin,
+  });
+  const placeOrder = new PlaceOrder({
+    database,
+    auth,
+    catalog,
+    carts,
+    outbox,
+    shipping: shopSettings(config),
     shopName: config.SHOP_NAME,
     origin,
     codMaxRupees: config.COD_MAX_RUPEES,
@@ -143,6 +157,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mailTransport,
     mailSender,
     orders,
+    placeOrder,
     logger,
     shop: shopSettings(config),
     origin,

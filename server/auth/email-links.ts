@@ -94,8 +94,7 @@ export class EmailLinks {
   async resetPassword(token: string, newPassword: string): Promise<void> {
     refuseCommonPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
-    const ended = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const ended = await this.db.transaction(async (tx) => {
       const claimed = await this.claim(token, 'reset-password', tx);
       if (!claimed) throw new HttpError(400, INVALID_LINK);
       // Following the link proves the address too.

@@ -86,8 +86,7 @@ export async function saveAccountDetails(
     refuseCommonPassword(parsed.data.newPassword);
     changes.passwordHash = await hashPassword(parsed.data.newPassword);
   }
-  const ended = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const ended = await db.transaction(async (tx) => {
     await tx.update(users).set(changes).where(eq(users.id, userId));
     if (!changes.passwordHash) return [];
     await links.voidResetLinks(tx, userId);

@@ -9,6 +9,7 @@ import type { EmailLinks } from './email-links.ts';
 import type { GoogleIdentity } from './google.ts';
 import type { SessionStore } from './sessions.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
+import { ExpiringCache } from '../http/expiring-cache.ts';
 
 export const REFRESH_TOKEN_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -25,6 +26,14 @@ export interface Session {
   refreshExpiresAt: Date;
 }
 
+export interface Buyer {
+  email: string;
+  fullName: string;
+  verified: boolean;
+}
+const BUYER_CACHE_MS = 5 * 60_000;
+const BUYER_CACHE_ENTRIES = 10_000;
+
 export interface AuthServiceOptions {
   db: Db;
   accessTokens: AccessTokens;
@@ -40,6 +49,7 @@ export class AuthService {
   private readonly accessTokens: AccessTokens;
   private readonly links: EmailLinks;
   private readonly sessions: SessionStore;
+  private readonly verifiedBuyers = new ExpiringCache<Buyer>(BUYER_CACHE_MS, BUYER_CACHE_ENTRIES);
 
   constructor(private readonly options: AuthServiceOptions) {
     ({ db: this.db, accessTokens: this.accessTokens, links: this.links, sessions: this.sessions } = options);
@@ -49,8 +59,7 @@ export class AuthService {
     refuseCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     // The account and its verification mail are saved together: neither exists without the other.
-    const row = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const row = await this.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({ fullName: input.fullname, email: input.email.toLowerCase(), passwordHash })
@@ -83,8 +92,7 @@ export class AuthService {
     const email = identity.email.toLowerCase();
     const fallbackName = identity.name || email.split('@')[0]!;
     let ended: string[] = [];
-    const row = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const row = await this.db.transaction(async (tx) => {
       const [linked] = await tx.select().from(users).where(eq(users.googleSubject, identity.subject));
       if (linked) return linked;
       const [existing] = await tx.select().from(users).where(eq(users.email, email));
@@ -165,8 +173,7 @@ export class AuthService {
 
   /** Makes a user staff or customer; their sessions end, so tokens carrying the old role stop working. */
   async setRole(userId: string, role: UserRow['role']): Promise<void> {
-    const ended = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const ended = await this.db.transaction(async (tx) => {
       const updated = await tx
         .update(users)
         .set({ role, updatedAt: new Date() })
@@ -176,6 +183,24 @@ export class AuthService {
       return this.sessions.endForUser(tx, userId);
     });
     await this.sessions.announce(ended);
+  }
+
+  /**
+   * Who is placing an order or is written to about one: e-mail, name and whether the e-mail is verified. Verified
+   * buyers are cached: e-mails never change and verification is never undone; a renamed buyer's greeting may use
+   * the old name until the entry expires.
+   */
+  async buyer(userId: string, db: Db = this.db): Promise<Buyer | null> {
+    const known = this.verifiedBuyers.get(userId);
+    if (known) return known;
+    const [row] = await db
+      .select({ email: users.email, fullName: users.fullName, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) return null;
+    const buyer = { email: row.email, fullName: row.fullName, verified: row.verifiedAt !== null };
+    if (buyer.verified) this.verifiedBuyers.set(userId, buyer);
+    return buyer;
   }
 
   async getUser(userId: string): Promise<User> {

@@ -5,7 +5,6 @@ import { signUp } from '../testing/accounts.ts';
 import { products } from '../catalog/schema.ts';
 import type { Product } from '../../core/product.ts';
 import type { CartItem } from '../../core/cart.ts';
-import type { Db } from '../db/client.ts';
 
 let shop: TestShop;
 /** Demo products picked by stock: few left, plenty left, plenty of another kind, and sold out. */
@@ -241,7 +240,7 @@ describe('one shopper, one cart', () => {
     await putCart(bearer, { items: [line(plenty, 1)] });
     await expect(
       database.db.transaction(async (tx) => {
-        await carts.clear(userId, tx as unknown as Db);
+        await carts.clear(userId, tx);
         throw new Error('the order failed');
       }),
     ).rejects.toThrow('the order failed');

@@ -4,10 +4,12 @@ import type { CatalogService } from '../catalog/service.ts';
 import type { Product } from '../../core/product.ts';
 import type { CartItem } from '../../core/cart.ts';
 import type { CartLinesInput } from '../../core/validation.ts';
-import { users } from '../auth/schema.ts';
 import { cartItems } from './schema.ts';
 
 type CartLine = CartLinesInput['items'][number];
+
+/** The class of the advisory locks that let one cart write per shopper run at a time. */
+const CART_WRITER_LOCK = 7_242_002;
 
 /** The most of one product a cart may hold, whatever the stock (quantitySchema's maximum). */
 const MAX_QUANTITY = 99;
@@ -68,13 +70,13 @@ export class CartService {
     });
   }
 
-  /** Empties the cart; pass a transaction as db to do it atomically with an order being placed. */
+  /** Empties the cart; pass a transaction as db to do it atomically with an order being placed or an account taken over. */
   async clear(userId: string, db: Db = this.db): Promise<void> {
     await db.delete(cartItems).where(eq(cartItems.userId, userId));
   }
 
   /**
-   * One writer per shopper at a time: the user row is locked for the transaction, so two devices syncing at once
+   * One writer per shopper at a time: a lock on the shopper's id is held for the transaction, so two devices syncing at once
    * apply one after the other instead of interleaving. `prepare` returns the lines to upsert. The catalogue is
    * read before and after, never inside: on PGlite its reload would wait for this transaction's connection.
    */
@@ -82,9 +84,8 @@ export class CartService {
     userId: string,
     prepare: (tx: Db) => Promise<Array<{ product: Product; quantity: number }>>,
   ): Promise<CartItem[]> {
-    const stored = await this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const stored = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CART_WRITER_LOCK}, hashtext(${userId}))`);
       const lines = await prepare(tx);
       if (lines.length > 0) {
         // Later lines get later times, so the cart keeps the order the shopper added things in.

@@ -9,11 +9,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { fsyncPgliteOptions } from './pglite-fsync.ts';
 import { PostgresListener } from './listener.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The shop's database or a transaction in it: a transaction is a database too, so a module's service takes either
+ * and a workflow runs several modules' steps in one transaction. No module sees another's tables through it.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** A connection to the shop's database: embedded PGlite, or a PostgreSQL server. */
 export interface Database {
@@ -62,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client);
   return {
     db,
     kind: 'pglite',
@@ -87,7 +90,7 @@ async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {}); // an idle client's dropped connection is replaced on next use
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool);
   const listener = new PostgresListener(url, { log });
   return {
     db,

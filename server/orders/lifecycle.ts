@@ -1,13 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../auth/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import type { OutgoingMail } from '../mail/outbox.ts';
-import { MailOutbox } from '../mail/outbox.ts';
+import { releaseStock } from '../catalog/stock.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../../core/order.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
-import { restoreStock } from './stock.ts';
 import type { OrderRecord, OrderRow } from './present.ts';
 
 export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
@@ -16,14 +13,14 @@ export type Actor = 'shopper' | 'shop' | 'system';
 
 /**
  * Moves an order one step along NEXT_STATUSES and records the step with its time. A shopper may cancel only
- * within the window of spec section 9; a cancellation puts the stock back and queues `cancellationMail`.
+ * within the window of spec section 9; a cancellation puts the stock back (catalogue) and queues `cancellationMail`, in the same transaction.
  */
 export async function changeStatus(
   db: Db,
   order: OrderRow,
   status: OrderStatus,
   actor: Actor,
-  cancellationMail: (record: OrderRecord, fullName: string) => OutgoingMail,
+  { cancellationMail }: { cancellationMail: (record: OrderRecord, tx: Db) => Promise<void> },
 ): Promise<OrderRecord> {
   const cancelling = status === 'cancelled';
   if (!NEXT_STATUSES[order.status].includes(status)) {
@@ -33,8 +30,7 @@ export async function changeStatus(
     );
   }
   const withinWindow = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
-  const record = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const record = await db.transaction(async (tx) => {
     // Conditional on the status read before, so two concurrent changes cannot both apply.
     const [updated] = await tx
       .update(orders)
@@ -57,17 +53,14 @@ export async function changeStatus(
     if (!updated) return null;
     await tx.insert(orderStatusEvents).values({ orderId: order.id, status, actor });
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    if (cancelling) await restoreStock(tx, items);
+    if (cancelling) await releaseStock(tx, items);
     const events = await tx
       .select()
       .from(orderStatusEvents)
       .where(eq(orderStatusEvents.orderId, order.id))
       .orderBy(orderStatusEvents.at, orderStatusEvents.id);
     const changed: OrderRecord = { order: updated, items, events };
-    if (cancelling) {
-      const [user] = await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, order.userId));
-      await new MailOutbox(tx).enqueue(cancellationMail(changed, user?.fullName ?? ''));
-    }
+    if (cancelling) await cancellationMail(changed, tx);
     return changed;
   });
   if (!record) {

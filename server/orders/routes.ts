@@ -7,10 +7,12 @@ import type { AccessTokens } from '../auth/tokens.ts';
 import type { AttemptLimit } from '../auth/limits.ts';
 import { HttpError } from '../http/errors.ts';
 import type { OrderService } from './service.ts';
+import type { PlaceOrder } from './place-order.ts';
 import { orderSchema, trackedOrderSchema } from './api-schemas.ts';
 
 interface OrderRouteOptions {
   orders: OrderService;
+  placeOrder: PlaceOrder;
   accessTokens: AccessTokens;
   limit: AttemptLimit;
 }
@@ -28,7 +30,10 @@ const idempotencyHeaders = z.object({
     .optional(),
 });
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders, accessTokens, limit }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
+  app,
+  { orders, placeOrder, accessTokens, limit },
+) => {
   const signedIn = (request: Parameters<typeof requireUser>[0]) => requireUser(request, accessTokens);
 
   app.post(
@@ -56,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     },
     async (request, reply) => {
       const { userId } = await signedIn(request);
-      const { orderId, created } = await orders.create(userId, request.body, request.headers['idempotency-key']);
+      const { orderId, created } = await placeOrder.run(userId, request.body, request.headers['idempotency-key']);
       return reply.code(created ? 201 : 200).send({ orderId });
     },
   );

@@ -1,8 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { products } from '../catalog/schema.ts';
+import { products } from './schema.ts';
 import { HttpError } from '../http/errors.ts';
 
+/**
+ * Stock belongs to the catalogue: these are the only writes to products' stock. Callers pass their transaction,
+ * and call CatalogService.stockChanged() once it has committed.
+ */
 export interface ReservedLine {
   productId: string;
   title: string;
@@ -68,7 +72,7 @@ async function shortfall(tx: Db, productId: string): Promise<HttpError> {
 }
 
 /** Puts a cancelled order's quantities back, locking rows in the same order as reserveStock. */
-export async function restoreStock(
+export async function releaseStock(
   tx: Db,
   lines: readonly { productId: string | null; quantity: number }[],
 ): Promise<void> {
