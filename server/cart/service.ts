@@ -72,7 +72,12 @@ export class CartService {
 
   /** Empties the cart; pass a transaction as db to do it atomically with an order being placed or an account taken over. */
   async clear(userId: string, db: Db = this.db): Promise<void> {
-    await db.delete(cartItems).where(eq(cartItems.userId, userId));
+    // Prepared: every cash-on-delivery order runs it.
+    await db
+      .delete(cartItems)
+      .where(eq(cartItems.userId, sql.placeholder('userId')))
+      .prepare('empty-cart')
+      .execute({ userId });
   }
 
   /**

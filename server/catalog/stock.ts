@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { executePrepared, type Db } from '../db/client.ts';
 import { products } from './schema.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -22,8 +22,6 @@ interface ReservedRow {
   price_paise: number;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 const wanted = (lines: readonly { productId: string; quantity: number }[]) =>
   sql.join(
     lines.map(({ productId, quantity }) => sql`(${productId}::uuid, ${quantity}::int)`),
@@ -39,8 +37,10 @@ export async function reserveStock(
   tx: Db,
   lines: readonly { productId: string; quantity: number }[],
 ): Promise<ReservedLine[]> {
-  const rows = rowsOf<ReservedRow>(
-    await tx.execute(sql`
+  const rows = await executePrepared<ReservedRow>(
+    tx,
+    `reserve-stock-${lines.length}`,
+    sql`
       with wanted (id, quantity) as (values ${wanted(lines)}),
       locked as (
         select p.id from ${products} p join wanted w on w.id = p.id order by p.id for no key update of p
@@ -49,7 +49,7 @@ export async function reserveStock(
       set count_in_stock = p.count_in_stock - w.quantity, updated_at = now()
       from wanted w, locked l
       where p.id = w.id and l.id = p.id and p.count_in_stock >= w.quantity
-      returning p.id, p.title, p.images, p.price_paise`),
+      returning p.id, p.title, p.images, p.price_paise`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = lines.find((line) => !byId.has(line.productId));

@@ -33,14 +33,24 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload?: string): Promise<void>;
   /**
-   * Runs a statement the shop runs very often as a named prepared statement on PostgreSQL, so each connection
-   * plans it once. The same name must always come with the same SQL text (parameters may differ).
+   * Runs fn in one transaction, rolled back when fn throws. On PostgreSQL the BEGIN is pipelined with fn's first
+   * statement, and statements fn sends together share a round trip.
    */
-  runPrepared(name: string, query: SQL): Promise<void>;
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const dialect = new PgDialect();
+
+/**
+ * Runs a statement the shop runs very often (placing an order) as a named prepared statement, in the database or
+ * the transaction `db` is, so PostgreSQL plans it once per connection. The same name must always come with the
+ * same SQL text; parameters may differ. PGlite has one connection and runs it as it is.
+ */
+export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return ((await prepared.execute()) as { rows: Row[] }).rows;
+}
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const STARTUP_LOCK_ID = 7_242_001;
@@ -75,10 +85,7 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
     notify: async (channel, payload = '') => {
       await client.query(`select pg_notify($1, $2)`, [channel, payload]);
     },
-    runPrepared: async (_name, query) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      await client.query(text, params);
-    },
+    transaction: (fn) => db.transaction(fn),
     close: () => client.close(),
   };
 }
@@ -88,7 +95,8 @@ async function openPostgres(
   poolSize: number,
   log: ((message: string) => void) | undefined,
 ): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Pipelined: statements a transaction sends together go out without waiting for each other's answers.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
   pool.on('error', () => {}); // an idle client's dropped connection is replaced on next use
   const db: Db = drizzlePg(pool);
   const listener = new PostgresListener(url, { log });
@@ -110,9 +118,21 @@ async function openPostgres(
     async notify(channel, payload = '') {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    async runPrepared(name, query) {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      await pool.query({ name, text, values: params });
+    async transaction(fn) {
+      const client = await pool.connect();
+      const begun = client.query('begin');
+      try {
+        const result = await fn(drizzlePg(client));
+        await begun;
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await begun.catch(() => {});
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async close() {
       await listener.close();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
 
@@ -14,8 +15,18 @@ export class MailOutbox {
 
   /** Pass a transaction as db to queue the mail atomically with the other writes in it. */
   async enqueue(mail: OutgoingMail, db: Db = this.db): Promise<string> {
-    const { to, subject, text, html } = mail;
-    const [row] = await db.insert(mailOutbox).values({ to, subject, text, html }).returning({ id: mailOutbox.id });
+    // Prepared: every order and sign-up runs it.
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        to: sql.placeholder('to'),
+        subject: sql.placeholder('subject'),
+        text: sql.placeholder('text'),
+        html: sql.placeholder('html'),
+      })
+      .returning({ id: mailOutbox.id })
+      .prepare('queue-mail')
+      .execute({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     return row!.id;
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import { executePrepared, type Database, type Db } from '../db/client.ts';
 import type { AuthService, Buyer } from '../auth/service.ts';
 import type { CartService } from '../cart/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -112,12 +112,16 @@ export class PlaceOrder {
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: fingerprintOf(wanted, request) } : null;
     try {
       await this.countAttempt(userId);
-      const orderId = await this.options.database.db.transaction(async (tx) => {
+      const orderId = await this.options.database.transaction(async (tx) => {
         const buyer = await this.checkBuyer(tx, userId);
         const lines = await reserveStock(tx, wanted);
         const order = this.priceLines({ userId, buyer, request, lines, idempotency });
-        await writeOrder(tx, order, lines);
-        for (const step of this.followUps[order.paymentMethod]) await step.run({ tx, buyer, order, lines });
+        // The order and its follow-ups need nothing from each other: sent together, they share one round trip.
+        const placed = { tx, buyer, order, lines };
+        await Promise.all([
+          writeOrder(tx, order, lines),
+          ...this.followUps[order.paymentMethod].map((step) => step.run(placed)),
+        ]);
         return order.orderId;
       });
       this.options.catalog.stockChanged();
@@ -211,7 +215,10 @@ async function writeOrder(tx: Db, order: NewOrder, lines: ReservedLine[]): Promi
     ),
     sql`, `,
   );
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    `write-order-${lines.length}`,
+    sql`
     with new_order as (
       insert into orders (order_id, user_id, email, payment_method, items_price_paise, shipping_price_paise,
         total_price_paise, shipping_address, idempotency_key, idempotency_fingerprint)
@@ -225,7 +232,8 @@ async function writeOrder(tx: Db, order: NewOrder, lines: ReservedLine[]): Promi
       insert into order_items (order_id, product_id, title, image, unit_price_paise, quantity, position)
       select new_order.id, line.* from new_order, (values ${lineValues}) as line
     )
-    insert into order_status_events (order_id, status, actor) select id, 'placed', 'shopper' from new_order`);
+    insert into order_status_events (order_id, status, actor) select id, 'placed', 'shopper' from new_order`,
+  );
 }
 
 /**
