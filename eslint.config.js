@@ -1,6 +1,52 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import boundaries from 'eslint-plugin-boundaries';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import ownTables from './eslint-rules/own-tables.js';
+
+/**
+ * Where each file sits in the import direction (decision 0018). Shared code (core/, app/lib, app/components,
+ * server/db, server/http) imports only shared code; a capability imports shared code and, in the browser, only
+ * itself; routes and the server's composition root put capabilities together. First match wins.
+ */
+const elements = [
+  // Tests arrange and inspect whatever they test.
+  {
+    type: 'test',
+    mode: 'full',
+    pattern: ['**/*.test.ts', '**/*.test.tsx', 'server/testing/**', 'server/processes/**'],
+  },
+  { type: 'core', mode: 'full', pattern: 'core/**' },
+  {
+    type: 'app-shared',
+    mode: 'full',
+    pattern: ['app/lib/**', 'app/components/**', 'app/content/**', 'app/assets/**', 'app/context.ts'],
+  },
+  { type: 'app-route', mode: 'full', pattern: ['app/routes/**', 'app/root.tsx', 'app/routes.ts', 'app/entry.*'] },
+  { type: 'app-capability', mode: 'full', pattern: 'app/*/**', capture: ['capability'] },
+  {
+    type: 'server-shared',
+    mode: 'full',
+    pattern: ['server/db/**', 'server/http/**', 'server/storage/**', 'server/config.ts', 'server/runtime-mode.ts'],
+  },
+  { type: 'server-root', mode: 'full', pattern: ['server/app.ts', 'server/services.ts', 'server/main.ts'] },
+  { type: 'server-module', mode: 'full', pattern: 'server/*/**', capture: ['module'] },
+  { type: 'demo', mode: 'full', pattern: 'demo/**' },
+];
+
+const direction = [
+  { from: 'core', allow: ['core'] },
+  { from: 'app-shared', allow: ['core', 'app-shared'] },
+  { from: 'app-capability', allow: ['core', 'app-shared', ['app-capability', { capability: '${from.capability}' }]] },
+  { from: 'app-route', allow: ['core', 'app-shared', 'app-capability', 'app-route'] },
+  { from: 'server-shared', allow: ['core', 'server-shared'] },
+  { from: 'server-module', allow: ['core', 'server-shared', 'server-module'] },
+  { from: 'demo', allow: ['core', 'server-shared', 'server-module', 'demo'] },
+  { from: 'server-root', allow: ['core', 'server-shared', 'server-module', 'server-root', 'demo'] },
+  { from: 'test', allow: ['*'] },
+];
 
 export default tseslint.config(
   { ignores: ['build/', 'data/', '.cache/', '.react-router/', 'test-results/', 'playwright-report/', '.scratch/'] },
@@ -19,5 +65,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-empty-object-type': 'off',
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'demo/**/*.ts'],
+    plugins: { 'import-x': importX, boundaries },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import/resolver': { typescript: { alwaysTryTypes: true } },
+      'boundaries/elements': elements,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'boundaries/element-types': ['error', { default: 'disallow', rules: direction }],
+    },
+  },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'demo/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/testing/**'],
+    plugins: { local: { rules: { 'own-tables': ownTables } } },
+    rules: { 'local/own-tables': 'error' },
   },
 );

@@ -1,10 +1,8 @@
 // Makes an account shop staff (or a customer again): npm run set-role -- owner@example.in admin
 // Its sessions end, so the account signs in again and its new access tokens carry the new role.
 import { existsSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { createServices } from '../server/services.ts';
-import { users } from '../server/auth/schema.ts';
 
 const [email, role] = process.argv.slice(2);
 if (!email || (role !== 'admin' && role !== 'customer')) {
@@ -15,12 +13,9 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 // NODE_ENV 'test' keeps the background mail sender of this short-lived process off.
 const services = await createServices({ ...loadConfig(), SEED_DEMO: false, NODE_ENV: 'test' });
 try {
-  const [user] = await services.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()));
-  if (!user) throw new Error(`No account has the e-mail ${email}`);
-  await services.auth.setRole(user.id, role);
+  const userId = await services.auth.userIdByEmail(email);
+  if (!userId) throw new Error(`No account has the e-mail ${email}`);
+  await services.auth.setRole(userId, role);
   console.log(`${email} is now ${role === 'admin' ? 'shop staff' : 'a customer'}; their sessions have ended.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -203,6 +203,12 @@ export class AuthService {
     return buyer;
   }
 
+  /** The account with this e-mail, if any. */
+  async userIdByEmail(email: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    return row?.id;
+  }
+
   async getUser(userId: string): Promise<User> {
     const [row] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!row) throw new HttpError(401, 'Please sign in again');

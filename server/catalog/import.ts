@@ -1,0 +1,82 @@
+import { count, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { banners, categories, products, reviews } from './schema.ts';
+
+export interface ImportedReview {
+  userName: string;
+  title: string;
+  rating: number;
+  message: string;
+  createdAt: Date;
+}
+
+export interface ImportedProduct {
+  slug: string;
+  title: string;
+  categorySlug: string;
+  originalPricePaise: number;
+  pricePaise: number;
+  countInStock: number;
+  /** Media keys, first is the main image. */
+  images: string[];
+  specs: string[];
+  description: string[];
+  whatsInTheBox: string[];
+  createdAt: Date;
+  reviews: ImportedReview[];
+}
+
+/** A whole catalogue to add: categories (kept when their slug exists), products with reviews, and banners. */
+export interface CatalogueImport {
+  categories: Array<{ slug: string; name: string; position: number }>;
+  products: ImportedProduct[];
+  banners: Array<{ placement: 'carousel' | 'snapshot'; mediaKey: string; alt: string; position: number }>;
+}
+
+/** Whether the catalogue has any product yet. */
+export async function hasProducts(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(products);
+  return (existing?.n ?? 0) > 0;
+}
+
+/**
+ * Adds a catalogue inside the caller's transaction (the demo seed uses it; so can an import from a spreadsheet).
+ * The caller publishes the change once the transaction has committed.
+ */
+export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promise<void> {
+  const categoryId = await ensureCategories(tx, catalogue.categories);
+  for (const product of catalogue.products) {
+    const id = categoryId.get(product.categorySlug);
+    if (id === undefined) throw new Error(`Unknown category '${product.categorySlug}' for '${product.slug}'`);
+    await insertProduct(tx, product, id);
+  }
+  if (catalogue.banners.length > 0) await tx.insert(banners).values(catalogue.banners);
+}
+
+/** The categories by slug, adding those that are missing. */
+async function ensureCategories(tx: Db, wanted: CatalogueImport['categories']): Promise<Map<string, number>> {
+  if (wanted.length === 0) return new Map();
+  await tx.insert(categories).values(wanted).onConflictDoNothing();
+  const slugs = wanted.map((category) => category.slug);
+  const rows = await tx
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.slug, slugs));
+  return new Map(rows.map((row) => [row.slug, row.id]));
+}
+
+async function insertProduct(tx: Db, product: ImportedProduct, categoryId: number): Promise<void> {
+  const { categorySlug: _slug, reviews: productReviews, ...fields } = product;
+  const [row] = await tx
+    .insert(products)
+    .values({
+      ...fields,
+      categoryId,
+      reviewCount: productReviews.length,
+      ratingTotal: productReviews.reduce((sum, review) => sum + review.rating, 0),
+      updatedAt: product.createdAt,
+    })
+    .returning({ id: products.id });
+  if (productReviews.length === 0) return;
+  await tx.insert(reviews).values(productReviews.map((review) => ({ ...review, productId: row!.id })));
+}
