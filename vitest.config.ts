@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['server/**/*.test.ts'];
-const unitTests = ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.unit.test.ts'];
+const unitTests = ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.unit.test.ts', 'eslint-rules/**/*.test.ts'];
 const processTests = ['server/**/*.process.test.ts'];
 const notApiTests = [...unitTests, ...processTests];
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -1,0 +1,41 @@
+// The lint rules that keep the architecture (decision 0018) fail when a change breaks it. Each case lints a probe
+// file through the project's own ESLint configuration; the files it imports are the real ones on disk.
+import { readFileSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function ruleIdsFor(filePath: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+describe('architecture lint', { timeout: 60_000 }, () => {
+  it('fails on an import cycle', async () => {
+    // place-order.ts imports stock.ts; stock.ts importing place-order.ts back closes a cycle.
+    const stock = readFileSync('server/catalog/stock.ts', 'utf8');
+    const probe = `${stock}\nimport { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n`;
+    expect(await ruleIdsFor('server/catalog/stock.ts', probe)).toContain('import-x/no-cycle');
+    expect(await ruleIdsFor('server/catalog/stock.ts', stock)).not.toContain('import-x/no-cycle');
+  });
+
+  it('fails when shared code imports a capability or a route', async () => {
+    const serverShared = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
+    expect(await ruleIdsFor('server/http/probe.ts', serverShared)).toContain('boundaries/element-types');
+    const appShared = "import routes from '../routes.ts';\nexport const probe = routes;\n";
+    expect(await ruleIdsFor('app/lib/probe.ts', appShared)).toContain('boundaries/element-types');
+    const core = "import { PlaceOrder } from '../server/orders/place-order.ts';\nexport type Probe = PlaceOrder;\n";
+    expect(await ruleIdsFor('core/probe.ts', core)).toContain('boundaries/element-types');
+  });
+
+  it("fails when a module imports another module's schema, and allows its own", async () => {
+    const foreign = "import { products } from '../catalog/schema.ts';\nexport const probe = products;\n";
+    expect(await ruleIdsFor('server/orders/probe.ts', foreign)).toContain('local/own-tables');
+    expect(await ruleIdsFor('scripts/probe.ts', foreign.replace('../catalog', '../server/catalog'))).toContain(
+      'local/own-tables',
+    );
+    const own = "import { products } from './schema.ts';\nexport const probe = products;\n";
+    expect(await ruleIdsFor('server/catalog/probe.ts', own)).toEqual([]);
+  });
+});
