@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fsyncPgliteOptions } from './pglite-fsync.ts';
 import { PostgresListener } from './listener.ts';
+import { coalescingSocket } from './coalescing-socket.ts';
 
 /**
  * The shop's database or a transaction in it: a transaction is a database too, so a module's service takes either
@@ -96,7 +97,7 @@ async function openPostgres(
   log: ((message: string) => void) | undefined,
 ): Promise<Database> {
   // Pipelined: statements a transaction sends together go out without waiting for each other's answers.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true, stream: coalescingSocket });
   pool.on('error', () => {}); // an idle client's dropped connection is replaced on next use
   const db: Db = drizzlePg(pool);
   const listener = new PostgresListener(url, { log });
