@@ -3,7 +3,6 @@ import type { Config } from './config.ts';
 import { publicOrigin } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { CatalogService } from './catalog/service.ts';
-import { seedDemoCatalogue } from './catalog/demo/seed.ts';
 import { MediaService } from './media/service.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import type { ShopSettings } from '../core/shop.ts';
@@ -81,7 +80,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   await database.withStartupLock(async () => {
     logger.info('Migrating the database');
     await database.migrate();
-    if (config.SEED_DEMO && (await seedDemoCatalogue(database.db, media))) logger.info('Seeded the demo catalogue');
+    if (config.SEED_DEMO) {
+      // The demo catalogue and its artwork load only here, never in a shop that does not seed.
+      const { seedDemoCatalogue } = await import('../demo/seed.ts');
+      if (await seedDemoCatalogue(database, media)) logger.info('Seeded the demo catalogue');
+    }
   });
   await catalog.start();
   const secret = await sharedSecret(database.db, 'access-token', config.AUTH_SECRET);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { products } from './schema.ts';
-import { DEMO_PRODUCTS } from './demo/products.ts';
+import { DEMO_PRODUCTS } from '../../demo/products.ts';
 import type { Product } from '../../core/product.ts';
 
 let shop: TestShop;

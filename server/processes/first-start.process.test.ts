@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
-import { DEMO_PRODUCTS } from '../catalog/demo/products.ts';
-import { BANNER_ALTS, SNAPSHOT_ALTS } from '../catalog/demo/seed.ts';
-import { CATEGORY_SLUGS } from '../catalog/demo/types.ts';
+import { DEMO_PRODUCTS } from '../../demo/products.ts';
+import { BANNER_ALTS, SNAPSHOT_ALTS } from '../../demo/seed.ts';
+import { CATEGORY_SLUGS } from '../../demo/types.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const ARTWORK_FILES =

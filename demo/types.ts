@@ -1,4 +1,4 @@
-/** Shapes shared by the demo catalogue data (products.ts) and its procedural artwork (art.ts). */
+/** Shapes shared by the demo catalogue data (products.ts) and its procedural artwork (art/). */
 
 export const CATEGORY_SLUGS = ['wall-art', 'lighting', 'accents', 'collectible-toys'] as const;
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];

@@ -1,8 +1,7 @@
-import { count, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { MediaRow, MediaService } from '../../media/service.ts';
-import { rupeesToPaise } from '../../../core/money.ts';
-import { banners, categories, products, reviews } from '../schema.ts';
+import type { Database } from '../server/db/client.ts';
+import type { MediaRow, MediaService } from '../server/media/service.ts';
+import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/import.ts';
+import { rupeesToPaise } from '../core/money.ts';
 import { productArtSvg, promoBannerSvg, snapshotSvg } from './art/index.ts';
 import { DEMO_PRODUCTS } from './products.ts';
 import { CATEGORY_SLUGS, type CategorySlug, type DemoProduct } from './types.ts';
@@ -33,28 +32,28 @@ function seedOf(text: string): number {
 }
 
 /**
- * Fills an empty catalogue with the demo products, their artwork, reviews and the home-page banners. Every row is
- * written in one transaction, so a start killed half-way leaves nothing behind and the next start seeds again.
+ * Fills an empty catalogue with the demo products, their artwork, reviews and the home-page banners, through the
+ * catalogue's import. Every row is written in one transaction, so a start killed half-way leaves nothing behind
+ * and the next start seeds again. Loaded only when SEED_DEMO is on.
  */
-export async function seedDemoCatalogue(db: Db, mediaService: MediaService, now = new Date()): Promise<boolean> {
-  if (await hasProducts(db)) return false;
+export async function seedDemoCatalogue(
+  database: Database,
+  mediaService: MediaService,
+  now = new Date(),
+): Promise<boolean> {
+  if (await hasProducts(database.db)) return false;
   // The slow part (rendering and saving artwork) runs before the transaction, so it holds no locks meanwhile.
   const art = await saveArtwork(mediaService);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const catalogue = {
+    categories: CATEGORY_SLUGS.map((slug, position) => ({ slug, name: CATEGORY_NAMES[slug], position })),
+    products: DEMO_PRODUCTS.map((demo, index) => importedProduct(demo, art.productImages[index]!, now)),
+    banners: art.banners,
+  };
+  await database.transaction(async (tx) => {
     await mediaService.record(art.media, tx);
-    const categoryId = await insertCategories(tx);
-    for (const [index, demo] of DEMO_PRODUCTS.entries()) {
-      await insertProduct(tx, demo, art.productImages[index]!, categoryId.get(demo.category)!, now);
-    }
-    await tx.insert(banners).values(art.banners);
-    return true;
+    await importCatalogue(tx, catalogue);
   });
-}
-
-async function hasProducts(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(products);
-  return (existing?.n ?? 0) > 0;
+  return true;
 }
 
 /** Renders and saves every demo image; returns the media rows to record and where each image goes. */
@@ -86,49 +85,25 @@ async function saveArtwork(mediaService: MediaService) {
   return { media: mediaRows, productImages, banners: bannerRows };
 }
 
-/** The demo categories by slug, adding those that are missing. */
-async function insertCategories(tx: Db): Promise<Map<string, number>> {
-  await tx
-    .insert(categories)
-    .values(CATEGORY_SLUGS.map((slug, position) => ({ slug, name: CATEGORY_NAMES[slug], position })))
-    .onConflictDoNothing();
-  const rows = await tx
-    .select({ id: categories.id, slug: categories.slug })
-    .from(categories)
-    .where(inArray(categories.slug, [...CATEGORY_SLUGS]));
-  return new Map(rows.map((row) => [row.slug, row.id]));
-}
-
-async function insertProduct(tx: Db, demo: DemoProduct, images: string[], categoryId: number, now: Date) {
-  const createdAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
-  const [row] = await tx
-    .insert(products)
-    .values({
-      slug: demo.slug,
-      title: demo.title,
-      categoryId,
-      originalPricePaise: rupeesToPaise(demo.originalPriceRupees),
-      pricePaise: rupeesToPaise(demo.priceRupees),
-      countInStock: demo.countInStock,
-      images,
-      specs: demo.specs,
-      description: demo.description,
-      whatsInTheBox: demo.whatsInTheBox,
-      reviewCount: demo.reviews.length,
-      ratingTotal: demo.reviews.reduce((sum, review) => sum + review.rating, 0),
-      createdAt,
-      updatedAt: createdAt,
-    })
-    .returning({ id: products.id });
-  if (demo.reviews.length === 0) return;
-  await tx.insert(reviews).values(
-    demo.reviews.map((review) => ({
-      productId: row!.id,
+function importedProduct(demo: DemoProduct, images: string[], now: Date): ImportedProduct {
+  return {
+    slug: demo.slug,
+    title: demo.title,
+    categorySlug: demo.category,
+    originalPricePaise: rupeesToPaise(demo.originalPriceRupees),
+    pricePaise: rupeesToPaise(demo.priceRupees),
+    countInStock: demo.countInStock,
+    images,
+    specs: demo.specs,
+    description: demo.description,
+    whatsInTheBox: demo.whatsInTheBox,
+    createdAt: new Date(now.getTime() - demo.daysAgo * DAY_MS),
+    reviews: demo.reviews.map((review) => ({
       userName: review.userName,
       title: review.title,
       rating: review.rating,
       message: review.message,
       createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS),
     })),
-  );
+  };
 }

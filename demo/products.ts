@@ -1,6 +1,6 @@
 /**
  * Demo catalogue that seeds a fresh shop: 28 products, 7 per category.
- * Prices are in rupees; artwork is generated procedurally from `art` (see art.ts).
+ * Prices are in rupees; artwork is generated procedurally from `art` (see art/index.ts).
  * The 'Cosmo Crew' vinyl figures are in a flat 70% off sale (price = 30% of MRP).
  */
 import type { DemoProduct } from './types.ts';
