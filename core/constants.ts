@@ -6,11 +6,10 @@ export const DEFAULT_PAYMENT_METHOD = 'prepaid';
 export const PAYMENT_METHODS = ['prepaid', 'cod'] as const;
 
 export const DISPATCH_WITHIN_HOURS = 24;
-export const DELIVERY_DAYS_METRO = '3-5';
-export const DELIVERY_DAYS_ELSEWHERE = '5-10';
-/** The product page promises 3 to 9 days; the generic helper line defaults to 3 to 7. */
+export const DELIVERY_DAYS_METRO = { min: 3, max: 5 } as const;
+export const DELIVERY_DAYS_ELSEWHERE = { min: 5, max: 10 } as const;
+/** The product page promises 3 to 9 days. */
 export const DELIVERY_ESTIMATE_PRODUCT_PAGE = { min: 3, max: 9 } as const;
-export const DELIVERY_ESTIMATE_DEFAULT = { min: 3, max: 7 } as const;
 
 export const RETURN_WINDOW_WORKING_DAYS = 7;
 export const CANCELLATION_WINDOW_HOURS = 24;
@@ -24,25 +23,16 @@ export const CONTACT_NAME_MIN_LENGTH = 3;
 
 export const CAROUSEL_INTERVAL_MS = 3000;
 export const TITLE_CUT_LENGTH = 40;
-export const TITLE_CUT_BELOW_PX = 768;
 export const ORDER_ID_SHOWN_CHARS = 6;
 export const PROMO_DISCOUNT_PERCENT = 70;
-export const GRID_COLUMNS = { small: 2, large: 3 } as const;
 
 export const SWIPE_THRESHOLD_PX = 50;
 export const THUMBNAIL_STEP_PX = 100;
 export const MAX_STARS = 5;
-export const REVIEW_MAX_FILES = 2;
-export const REVIEW_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const RESET_REDIRECT_MS = 2000;
 export const DEFAULT_QUANTITY = 1;
 
-export const TOAST_DURATION_MS = { blank: 4000, error: 4000, success: 2000, loading: Infinity, custom: 4000 } as const;
-export const TOAST_LIMIT = 20;
 export const TOAST_MAX_WIDTH_PX = 350;
 
 export const MOBILE_MENU_WIDTH = '80%';
 export const MOBILE_MENU_TWEEN_SECONDS = 0.4;
-
-/** Cached API data is kept this long after its last use. */
-export const CACHE_KEEP_SECONDS = 60;

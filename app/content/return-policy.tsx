@@ -1,4 +1,5 @@
 import type { ShopInfo } from './types.ts';
+import { RETURN_WINDOW_WORKING_DAYS } from '../../core/constants.ts';
 
 export default function ReturnPolicyContent({ shop }: { shop: ShopInfo }) {
   const mailto = `mailto:${shop.email}`;
@@ -17,8 +18,9 @@ export default function ReturnPolicyContent({ shop }: { shop: ShopInfo }) {
       <section className="space-y-4">
         <h2>Returns and replacements</h2>
         <p>
-          You can ask for a return or a replacement within 7 working days of delivery. To start a return, e-mail us at{' '}
-          <a href={mailto}>{shop.email}</a> with your order number, the item you want to return and the reason.
+          You can ask for a return or a replacement within {RETURN_WINDOW_WORKING_DAYS} working days of delivery. To
+          start a return, e-mail us at <a href={mailto}>{shop.email}</a> with your order number, the item you want to
+          return and the reason.
         </p>
         <p>
           Items should be sent back unused, in their original condition and packaging, with any tags, boxes and

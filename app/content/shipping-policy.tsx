@@ -1,4 +1,5 @@
 import type { ShopInfo } from './types.ts';
+import { DELIVERY_DAYS_ELSEWHERE, DELIVERY_DAYS_METRO, DISPATCH_WITHIN_HOURS } from '../../core/constants.ts';
 
 export default function ShippingPolicyContent({ shop }: { shop: ShopInfo }) {
   const threshold = shop.freeShippingAboveRupees.toLocaleString('en-IN');
@@ -30,15 +31,15 @@ export default function ShippingPolicyContent({ shop }: { shop: ShopInfo }) {
       <section className="space-y-4">
         <h2>Dispatch and delivery times</h2>
         <p>
-          We dispatch every order within 24 hours of it being placed. Once your order has left our hands, the usual
-          delivery times are:
+          We dispatch every order within {DISPATCH_WITHIN_HOURS} hours of it being placed. Once your order has left our
+          hands, the usual delivery times are:
         </p>
         <ul className="space-y-2">
           <li>
-            <strong>Metro cities:</strong> 3–5 days
+            <strong>Metro cities:</strong> {DELIVERY_DAYS_METRO.min}–{DELIVERY_DAYS_METRO.max} days
           </li>
           <li>
-            <strong>Rest of India:</strong> 5–10 days
+            <strong>Rest of India:</strong> {DELIVERY_DAYS_ELSEWHERE.min}–{DELIVERY_DAYS_ELSEWHERE.max} days
           </li>
         </ul>
         <p>

@@ -1,4 +1,5 @@
 import type { ShopInfo } from './types.ts';
+import { CANCELLATION_WINDOW_HOURS, MINIMUM_ORDER_AGE } from '../../core/constants.ts';
 
 export default function TermsOfServiceContent({ shop }: { shop: ShopInfo }) {
   const mailto = `mailto:${shop.email}`;
@@ -17,8 +18,9 @@ export default function TermsOfServiceContent({ shop }: { shop: ShopInfo }) {
       <section className="space-y-4">
         <h2>Who can order</h2>
         <p>
-          We sell and deliver within India only. You must be at least 18 years old to place an order. By ordering, you
-          confirm that the details you give us, including your name, phone number and delivery address, are correct.
+          We sell and deliver within India only. You must be at least {MINIMUM_ORDER_AGE} years old to place an order.
+          By ordering, you confirm that the details you give us, including your name, phone number and delivery address,
+          are correct.
         </p>
       </section>
 
@@ -44,9 +46,9 @@ export default function TermsOfServiceContent({ shop }: { shop: ShopInfo }) {
         </p>
         <h3>Cancellation</h3>
         <p>
-          You can cancel an order within 24 hours of placing it, as long as it has not yet been processed (packed).
-          After that, the order can no longer be cancelled, but you may still be able to return it under our{' '}
-          <a href="/return-policy">return policy</a>.
+          You can cancel an order within {CANCELLATION_WINDOW_HOURS} hours of placing it, as long as it has not yet been
+          processed (packed). After that, the order can no longer be cancelled, but you may still be able to return it
+          under our <a href="/return-policy">return policy</a>.
         </p>
       </section>
 
