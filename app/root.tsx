@@ -17,7 +17,13 @@ import { ServerOnly } from './components/ServerOnly';
 import { AnnouncementBar } from './components/layout/AnnouncementBar';
 import { NavigationSpinner } from './components/NavigationSpinner';
 import { ToastHost } from './components/ToastHost';
-import { clearCredentials, readAccessToken } from './auth/session';
+import type { ShopSettings } from '../core/shop';
+import { useCartQuantity } from './cart/cart-store';
+import { followSession } from './cart/follow-session';
+import { hasAccessToken } from './lib/access-token';
+import { onSessionChange } from './lib/session-events';
+import { clearCredentials, useSession } from './session/session-store';
+import { useLogout } from './session/use-logout';
 import { CspNonce } from './context';
 
 export const links: Route.LinksFunction = () => [
@@ -32,15 +38,38 @@ export function loader({ context }: Route.LoaderArgs) {
 // Shop settings come from configuration and never change while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
-function ScrollToTop() {
-  const { pathname } = useLocation();
+/**
+ * The cart follows the session (decision 0013): it listens to what the session announces, pricing the lines the
+ * server sends with the shop's shipping rule from this route's loader data. Wired here, where capabilities meet,
+ * so that neither imports the other; subscribed before StartUp, whose session load announces.
+ */
+function CartFollowsSession({ shop }: { shop: ShopSettings }) {
+  useEffect(() => onSessionChange((event) => followSession(event, shop)), [shop]);
+  return null;
+}
+
+function StartUp() {
   useEffect(() => {
     // Lets tests (and curious developers) see that the page has become interactive.
     document.documentElement.dataset.hydrated = 'true';
-    // Start-up (spec section 4): with a stored token, fetch the current user. Visitors load no auth code.
-    if (readAccessToken()) void import('./auth/actions').then(({ loadSession }) => loadSession());
+    // Start-up (spec section 4): with a stored token, fetch the current user. Visitors load no session code.
+    if (hasAccessToken()) void import('./session/actions').then(({ loadSession }) => loadSession());
     else clearCredentials();
   }, []);
+  return null;
+}
+
+/** The header with what it shows of the session and the cart. */
+function SiteHeader({ shop }: { shop: ShopSettings }) {
+  const { status, user } = useSession();
+  const cartCount = useCartQuantity();
+  const logout = useLogout();
+  const signedInAs = status === 'signed-in' ? user?.fullname || 'User' : null;
+  return <Header shop={shop} cartCount={cartCount} signedInAs={signedInAs} onLogout={logout} />;
+}
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0); // braces: newer browsers return a Promise, which React would take for a cleanup
   }, [pathname]);
@@ -68,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {data && <ServerOnly>{import.meta.env.SSR && <AnnouncementBar shop={data.shop} />}</ServerOnly>}
-        {data && <Header shop={data.shop} />}
+        {data && <SiteHeader shop={data.shop} />}
         <main id="main" className="flex-1">
           {children}
         </main>
@@ -78,6 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <NavigationSpinner />
         <ToastHost />
+        {data && <CartFollowsSession shop={data.shop} />}
+        <StartUp />
         <ScrollToTop />
         <Scripts nonce={nonce} />
       </body>

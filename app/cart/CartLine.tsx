@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { CartAction, CartItem } from '../../../core/cart';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../../core/money';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { QuantityStepper } from '../../components/QuantityStepper';
+import type { CartAction, CartItem } from '../../core/cart';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../core/money';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { QuantityStepper } from '../components/QuantityStepper';
 
 /** One cart row: image and title linking to the product, Remove, unit price, stepper and line subtotal. */
 export function CartLine({ item, dispatch }: { item: CartItem; dispatch: (action: CartAction) => void }) {

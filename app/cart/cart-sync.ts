@@ -4,9 +4,10 @@
  * stays usable, and the next change or page load tries again. Loaded on first use, never with the page.
  */
 import type { CartItem } from '../../core/cart';
-import { api, post, put } from '../auth/api';
-import { readAccessToken } from '../auth/session';
-import { dispatchCart, knownShippingRule, readCart } from './cart-store';
+import type { ShippingRule } from '../../core/pricing';
+import { hasAccessToken } from '../lib/access-token';
+import { api, post, put } from '../lib/http';
+import { applyCartAction, readCart } from './cart-storage';
 
 interface CartResponse {
   cartItems: CartItem[];
@@ -28,9 +29,8 @@ function toLines(items: readonly CartItem[]): Array<{ _id: string; quantity: num
 }
 
 /** The server's answer becomes the browser's cart; the address and payment method stay as they are. */
-async function replaceLocalItems(items: CartItem[]): Promise<void> {
-  const rule = knownShippingRule();
-  if (rule) await dispatchCart({ type: 'replaceItems', items }, rule);
+async function replaceLocalItems(items: CartItem[], rule: ShippingRule): Promise<void> {
+  await applyCartAction({ type: 'replaceItems', items }, rule);
 }
 
 /** The newest cart not yet sent, and the request loop sending it (one request in flight at a time). */
@@ -54,31 +54,31 @@ async function sendUnsent(): Promise<void> {
     const items = unsent;
     unsent = null;
     // Signed out meanwhile: this browser's cart no longer belongs to the account.
-    if (!readAccessToken()) return;
+    if (!hasAccessToken()) return;
     await put<CartResponse>('/api/cart', { items: toLines(items) }).catch(() => {});
   }
 }
 
 /** At sign-in: the guest cart is added into the account's cart, and the result becomes the browser's cart. */
-export async function mergeGuestCart(): Promise<void> {
+export async function mergeGuestCart(rule: ShippingRule): Promise<void> {
   try {
     const guest = readCart().cartItems ?? [];
     const { cartItems } = await post<CartResponse>('/api/cart/merge', { items: toLines(guest) });
-    await replaceLocalItems(cartItems);
+    await replaceLocalItems(cartItems, rule);
   } catch {
     // The guest cart stays in the browser; the account's cart is unchanged.
   }
 }
 
 /** On page load for a signed-in shopper: the server's cart replaces the browser's, showing other devices' changes. */
-export async function pullCart(): Promise<void> {
+export async function pullCart(rule: ShippingRule): Promise<void> {
   try {
     await pushing; // this browser's own last change first
-    if (!readAccessToken()) return; // signed out meanwhile (e.g. on the logout page)
+    if (!hasAccessToken()) return; // signed out meanwhile (e.g. on the logout page)
     const before = readCart();
     const { cartItems } = await api<CartResponse>('/api/cart');
     // A change made while the request was out is newer than the answer, and its push brings the server in step.
-    if (readCart() === before && !unsent && readAccessToken()) await replaceLocalItems(cartItems);
+    if (readCart() === before && !unsent && hasAccessToken()) await replaceLocalItems(cartItems, rule);
   } catch {
     // The browser keeps its cart.
   }

@@ -1,8 +1,8 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import { SWIPE_THRESHOLD_PX, THUMBNAIL_STEP_PX } from '../../../core/constants';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { DiscountBadge } from '../../components/product/Price';
-import { ArrowIcon } from '../../components/icons';
+import { SWIPE_THRESHOLD_PX, THUMBNAIL_STEP_PX } from '../../core/constants';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { DiscountBadge } from './Price';
+import { ArrowIcon } from '../components/icons';
 
 interface GalleryProps {
   images: string[];

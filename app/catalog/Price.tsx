@@ -1,4 +1,4 @@
-import { formatRupees } from '../../../core/money';
+import { formatRupees } from '../../core/money';
 
 /** Current price, with the struck-through MRP beside it when discounted. */
 export function Price({

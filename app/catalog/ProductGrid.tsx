@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { ProductCard as Card } from '../../../core/product';
-import { TITLE_CUT_LENGTH } from '../../../core/constants';
-import { cutTitle } from '../../../core/product';
-import { ResponsiveImage } from '../ResponsiveImage';
+import type { ProductCard as Card } from '../../core/product';
+import { TITLE_CUT_LENGTH } from '../../core/constants';
+import { cutTitle } from '../../core/product';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 import { DiscountBadge, Price } from './Price';
 
 /** Two columns on small screens, three on large; products arrive newest first. */

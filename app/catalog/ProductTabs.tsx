@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { toast } from '../../lib/toast';
-import type { Product, Review } from '../../../core/product';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { Stars } from '../../components/product/Stars';
+import { toast } from '../lib/toast';
+import type { Product, Review } from '../../core/product';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { Stars } from './Stars';
 
 const TABS = ['Description', 'Additional Information', 'Reviews'] as const;
 type Tab = (typeof TABS)[number];

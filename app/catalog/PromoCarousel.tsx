@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CAROUSEL_INTERVAL_MS, PROMO_DISCOUNT_PERCENT } from '../../../core/constants';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { CAROUSEL_INTERVAL_MS, PROMO_DISCOUNT_PERCENT } from '../../core/constants';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 
 interface BannerImage {
   src: string;

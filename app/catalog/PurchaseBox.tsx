@@ -1,22 +1,19 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { Product } from '../../../core/product';
-import { DEFAULT_QUANTITY } from '../../../core/constants';
-import { dispatchCart } from '../../cart/cart-store';
-import { useShop } from '../../lib/use-shop';
-import { QuantityStepper } from '../../components/QuantityStepper';
+import type { Product } from '../../core/product';
+import { DEFAULT_QUANTITY } from '../../core/constants';
+import { QuantityStepper } from '../components/QuantityStepper';
 
-/** Quantity, Add to Cart and Buy Now: both put the chosen quantity in the cart and go to /cart. */
-export function PurchaseBox({ product }: { product: Product }) {
+/** Quantity, Add to Cart and Buy Now: both hand the chosen quantity to `onAddToCart` (the page puts it in the cart). */
+export function PurchaseBox({
+  product,
+  onAddToCart,
+}: {
+  product: Product;
+  onAddToCart: (quantity: number) => Promise<void>;
+}) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
-  const shop = useShop();
-  const navigate = useNavigate();
   const inStock = product.countInStock > 0;
-
-  const addToCart = async () => {
-    await dispatchCart({ type: 'add', item: product, quantity }, shop);
-    navigate('/cart');
-  };
+  const addToCart = () => onAddToCart(quantity);
 
   return (
     <div className="mt-5 flex flex-wrap items-center gap-3">

@@ -1,4 +1,4 @@
-import type { Product, Review } from '../../../core/product';
+import type { Product, Review } from '../../core/product';
 
 const absolute = (origin: string, url: string) => (url.startsWith('http') ? url : `${origin}${url}`);
 

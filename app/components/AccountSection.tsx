@@ -12,5 +12,3 @@ export function AccountSection({ title, children }: { title: string; children: R
     </section>
   );
 }
-
-export const linkClass = 'font-medium text-brand-700 underline hover:text-brand-800';

@@ -1,4 +1,8 @@
-import { clearCredentials, readAccessToken, storeAccessToken } from './session';
+import { clearAccessToken, readAccessToken, storeAccessToken } from './access-token';
+import { announceSession } from './session-events';
+
+/** What a failure says when neither the server nor the connection explains it. */
+export const GENERIC_ERROR = 'An unexpected error occurred. Please try again.';
 
 export class ApiError extends Error {
   constructor(
@@ -7,6 +11,11 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The text to show for a failed call: the server's `{message}` (or the lost connection's), else the fallback. */
+export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
 const REFRESH_PATH = '/api/auth/refresh-access-token';
@@ -36,7 +45,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 
 /**
  * Calls the API with the stored access token. On a 401 it refreshes the token and retries once; when the
- * refresh fails too, the session ends locally (spec section 4). Errors carry the server's message.
+ * refresh fails too, the session ends locally (spec section 4) and is announced as expired. Errors carry the
+ * server's message.
  */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   let response = await send(path, init).catch(() => {
@@ -44,14 +54,13 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   });
   if (response.status === 401 && readAccessToken()) {
     if (await refreshAccessToken()) response = await send(path, init);
-    else clearCredentials();
+    else {
+      clearAccessToken();
+      void announceSession({ type: 'session-expired' });
+    }
   }
   const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
-  if (!response.ok)
-    throw new ApiError(
-      response.status,
-      body.error ?? body.message ?? 'An unexpected error occurred. Please try again.',
-    );
+  if (!response.ok) throw new ApiError(response.status, body.error ?? body.message ?? GENERIC_ERROR);
   return body as T;
 }
 

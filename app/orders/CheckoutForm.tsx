@@ -1,22 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { CartItem, PaymentMethod } from '../../../core/cart';
-import { DEFAULT_PAYMENT_METHOD } from '../../../core/constants';
-import { priceLines } from '../../../core/pricing';
-import type { User } from '../../../core/user';
-import { CHECKOUT_SUBMIT_ALERT } from '../../../core/validation';
-import { refreshUser } from '../../auth/actions';
-import { dispatchCart } from '../../cart/cart-store';
-import { toast } from '../../lib/toast';
-import { useShop } from '../../lib/use-shop';
-import { FormAlert, SubmitButton, errorMessage, linkClass } from '../auth/AuthCard';
-import { initialAddress } from './address';
-import { AddressFields } from '../../components/form/AddressFields';
+import type { CartItem, PaymentMethod } from '../../core/cart';
+import { DEFAULT_PAYMENT_METHOD } from '../../core/constants';
+import { priceLines } from '../../core/pricing';
+import type { User } from '../../core/user';
+import { CHECKOUT_SUBMIT_ALERT, checkoutAddressSchema } from '../../core/validation';
+import { AddressFields } from '../components/form/AddressFields';
+import { FormAlert } from '../components/form/FormAlert';
+import { SubmitButton } from '../components/form/SubmitButton';
+import { linkClass } from '../components/link-styles';
+import { useForm } from '../lib/form';
+import { toast } from '../lib/toast';
+import { useShop } from '../lib/use-shop';
+import { initialAddress, type AddressValues } from './address';
 import { OrderSummary } from './OrderSummary';
 import { PaymentChoice } from './PaymentChoice';
 import { placeOrder } from './place-order';
 import { SavedAddresses } from './SavedAddresses';
-import { useAddressForm } from './use-address-form';
 
 export const VERIFY_EMAIL_MESSAGE = 'Please verify your e-mail address before placing an order.';
 const CHECKOUT_ERROR = 'Something went wrong during checkout.';
@@ -24,6 +24,12 @@ const CHECKOUT_ERROR = 'Something went wrong during checkout.';
 interface CheckoutFormProps {
   user: User;
   cart: { cartItems: CartItem[]; shippingAddress?: Record<string, string>; paymentMethod?: PaymentMethod };
+  /** Keeps the address with the cart, so the next checkout starts from it. */
+  onSaveAddress: (address: AddressValues) => Promise<void>;
+  /** Keeps the payment choice with the cart. */
+  onSavePaymentMethod: (method: PaymentMethod) => void;
+  /** Re-reads the signed-in user (their e-mail may have been verified in another tab). */
+  refreshUser: () => Promise<void>;
   onPlaced: (orderId: string, paymentMethod: PaymentMethod) => void;
 }
 
@@ -31,67 +37,64 @@ interface CheckoutFormProps {
  * While the e-mail is unverified, the session is re-read whenever the shopper comes back to this tab: the link
  * from the mail usually opens in another one.
  */
-function useRefreshUntilVerified(verified: boolean) {
+function useRefreshUntilVerified(verified: boolean, refreshUser: () => Promise<void>) {
   useEffect(() => {
     if (verified) return;
     const refresh = () => void refreshUser().catch(() => undefined);
     window.addEventListener('focus', refresh);
     return () => window.removeEventListener('focus', refresh);
-  }, [verified]);
+  }, [verified, refreshUser]);
 }
 
-/** The address form, the summary with the payment choice, and Place Order. */
-export function CheckoutForm({ user, cart, onPlaced }: CheckoutFormProps) {
+/**
+ * The address form (spec section 5: each field is checked as it changes, all of them on submit), the summary
+ * with the payment choice, and Place Order. A picked saved address is checked at once, since account addresses
+ * may lack what checkout needs (a last name).
+ */
+export function CheckoutForm({
+  user,
+  cart,
+  onSaveAddress,
+  onSavePaymentMethod,
+  refreshUser,
+  onPlaced,
+}: CheckoutFormProps) {
   const shop = useShop();
-  const { values, field, fill, validate } = useAddressForm(initialAddress(cart.shippingAddress, user));
-  const [alert, setAlert] = useState<string | null>(null);
-  const [placing, setPlacing] = useState(false);
-  // A second submit before React re-renders the disabled button must not start a second request.
-  const inFlight = useRef(false);
+  const form = useForm(checkoutAddressSchema, {
+    initialValues: initialAddress(cart.shippingAddress, user),
+    validateOn: 'change',
+    failureMessage: CHECKOUT_ERROR,
+    onFailure: toast.error,
+    onInvalid: () => {
+      toast.error(CHECKOUT_SUBMIT_ALERT);
+      return CHECKOUT_SUBMIT_ALERT;
+    },
+  });
   // Shown at once; the cart stores it as soon as its reducer has loaded.
   const [paymentMethod, setPaymentMethod] = useState(cart.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
-  useRefreshUntilVerified(user.emailVerified);
+  useRefreshUntilVerified(user.emailVerified, refreshUser);
 
-  const fail = (message: string) => {
-    setAlert(message);
-    toast.error(message);
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const shippingAddress = validate(event.currentTarget);
-    if (!shippingAddress) return fail(CHECKOUT_SUBMIT_ALERT);
-    setAlert(null);
-    inFlight.current = true;
-    setPlacing(true);
-    try {
-      await dispatchCart({ type: 'saveShippingAddress', address: shippingAddress }, shop);
-      // The notice above the form already says so; the toast answers the click.
-      if (!user.emailVerified) return toast.error(VERIFY_EMAIL_MESSAGE);
-      const orderId = await placeOrder({ cartItems: cart.cartItems, shippingAddress, paymentMethod });
-      onPlaced(orderId, paymentMethod);
-    } catch (error) {
-      fail(errorMessage(error, CHECKOUT_ERROR));
-    } finally {
-      inFlight.current = false;
-      setPlacing(false);
-    }
-  }
+  const submit = form.handleSubmit(async (shippingAddress) => {
+    await onSaveAddress(shippingAddress);
+    // The notice above the form already says so; the toast answers the click.
+    if (!user.emailVerified) return toast.error(VERIFY_EMAIL_MESSAGE);
+    const orderId = await placeOrder({ cartItems: cart.cartItems, shippingAddress, paymentMethod });
+    onPlaced(orderId, paymentMethod);
+  });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_24rem] lg:gap-12">
       <div className="space-y-8">
         {!user.emailVerified && <VerifyEmailNotice />}
-        <FormAlert message={alert} />
-        <SavedAddresses addresses={user.addresses} current={values} onPick={fill} />
+        <FormAlert message={form.formError} />
+        <SavedAddresses addresses={user.addresses} current={form.values} onPick={form.setValues} />
         <section aria-labelledby="checkout-address" className="space-y-4">
           <h2 id="checkout-address" className="text-lg font-semibold">
             Billing &amp; shipping details
           </h2>
           <p className="text-sm text-stone-600">Fields marked * are required. We deliver within India.</p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <AddressFields field={field} lastNameRequired emailClassName="sm:col-span-2" />
+            <AddressFields field={form.field} lastNameRequired emailClassName="sm:col-span-2" />
           </div>
         </section>
       </div>
@@ -109,10 +112,10 @@ export function CheckoutForm({ user, cart, onPlaced }: CheckoutFormProps) {
           value={paymentMethod}
           onChange={(method) => {
             setPaymentMethod(method);
-            void dispatchCart({ type: 'savePaymentMethod', method }, shop);
+            onSavePaymentMethod(method);
           }}
         />
-        <SubmitButton busy={placing} busyLabel="Placing order...">
+        <SubmitButton busy={form.busy} busyLabel="Placing order...">
           Place Order
         </SubmitButton>
       </aside>

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { itemCount, paymentLabel, shortOrderId, type Order } from '../../../core/order';
-import { OrderFacts } from '../../orders/OrderFacts';
+import { itemCount, paymentLabel, shortOrderId, type Order } from '../../core/order';
+import { OrderFacts } from './OrderFacts';
 import { OrderDetails } from './OrderDetails';
 
 interface OrderCardProps {

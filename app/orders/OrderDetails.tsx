@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import type { Order, OrderAddress } from '../../../core/order';
-import { formatRupees } from '../../../core/money';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
-import { OrderTimeline } from '../../orders/OrderTimeline';
+import type { Order, OrderAddress } from '../../core/order';
+import { formatRupees } from '../../core/money';
+import { ResponsiveImage } from '../components/ResponsiveImage';
+import { OrderTimeline } from './OrderTimeline';
 
 const rupees = (amount: number) => formatRupees(amount, { fixedDecimals: true });
 const subheading = 'text-sm font-semibold uppercase tracking-wide text-stone-600';

@@ -1,7 +1,7 @@
-import type { CartItem } from '../../../core/cart';
-import { formatRupees, paiseToRupees, rupeesToPaise } from '../../../core/money';
-import type { CartPrices } from '../../../core/pricing';
-import { ResponsiveImage } from '../../components/ResponsiveImage';
+import type { CartItem } from '../../core/cart';
+import { formatRupees, paiseToRupees, rupeesToPaise } from '../../core/money';
+import type { CartPrices } from '../../core/pricing';
+import { ResponsiveImage } from '../components/ResponsiveImage';
 
 const rupees = (amount: number) => formatRupees(amount, { fixedDecimals: true });
 

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Order } from '../../../core/order';
-import { ApiError } from '../../auth/api';
-import { cancelOrder, getUserOrders } from '../../orders/api';
-import { Spinner } from '../../components/Spinner';
-import { toast } from '../../lib/toast';
-import { AccountSection } from './AccountSection';
+import type { Order } from '../../core/order';
+import { AccountSection } from '../components/AccountSection';
+import { Spinner } from '../components/Spinner';
+import { ApiError, errorMessage } from '../lib/http';
+import { toast } from '../lib/toast';
+import { cancelOrder, getUserOrders } from './api';
 import { OrderCard } from './OrderCard';
-import { errorMessage } from './account';
 
 /** Spec section 8: the server's message, else 'Sorry for Inconvenience' (a network failure, say). */
 const loadFailure = (error: unknown) =>

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../../core/cart';
+import type { PaymentMethod } from '../../core/cart';
 
 const OPTIONS: { value: PaymentMethod; label: string; hint: string }[] = [
   { value: 'prepaid', label: 'Pay online (UPI)', hint: 'Pay with any UPI app.' },

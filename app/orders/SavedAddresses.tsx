@@ -1,4 +1,4 @@
-import type { Address } from '../../../core/user';
+import type { Address } from '../../core/user';
 import { addressValues, isSameAddress, type AddressValues } from './address';
 
 interface SavedAddressesProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { shortOrderId } from '../../../core/order';
+import { shortOrderId } from '../../core/order';
 
 const TONES = {
   success: 'border-green-200 bg-green-50 text-green-900',

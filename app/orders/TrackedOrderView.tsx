@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
-import { paymentLabel, shortOrderId, type TrackedOrder } from '../../../core/order';
-import { OrderFacts } from '../../orders/OrderFacts';
-import { OrderTimeline } from '../../orders/OrderTimeline';
+import { paymentLabel, shortOrderId, type TrackedOrder } from '../../core/order';
+import { OrderFacts } from './OrderFacts';
+import { OrderTimeline } from './OrderTimeline';
 
 /** A tracked order: its id, the spec's fields and the status timeline. Nothing about the address or lines. */
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Address, User } from '../../../core/user';
+import type { Address, User } from '../../core/user';
 import { initialAddress, isSameAddress } from './address';
 
 const address: Address = {

@@ -1,6 +1,6 @@
 import type { Order, TrackedOrder } from '../../core/order';
 import type { CreateOrderInput, TrackOrderInput } from '../../core/validation';
-import { api, post } from '../auth/api';
+import { api, post } from '../lib/http';
 
 /** Places an order; the same idempotency key on a retry returns the same order instead of a second one. */
 export const createOrder = (input: CreateOrderInput, idempotencyKey: string) =>

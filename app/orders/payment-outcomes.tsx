@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { shortOrderId } from '../../../core/order';
+import { shortOrderId } from '../../core/order';
 import { FullOrderId, OrderIdLine, StatusCard } from './StatusCard';
 
 const ordersLink = (

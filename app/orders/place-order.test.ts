@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../auth/api';
-import { createOrder } from '../../orders/api';
+import { ApiError } from '../lib/http';
+import { createOrder } from './api';
 import { IDEMPOTENCY_KEY_STORAGE, placeOrder } from './place-order';
 
-vi.mock('../../orders/api', () => ({ createOrder: vi.fn() }));
+vi.mock('./api', () => ({ createOrder: vi.fn() }));
 const mockedCreateOrder = vi.mocked(createOrder);
 
 /** sessionStorage's interface over a Map. */

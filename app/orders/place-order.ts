@@ -1,7 +1,7 @@
-import type { CartItem, PaymentMethod } from '../../../core/cart';
-import type { CheckoutAddressInput } from '../../../core/validation';
-import { ApiError } from '../../auth/api';
-import { createOrder } from '../../orders/api';
+import type { CartItem, PaymentMethod } from '../../core/cart';
+import type { CheckoutAddressInput } from '../../core/validation';
+import { ApiError } from '../lib/http';
+import { createOrder } from './api';
 
 /** Where this tab keeps the key of the order it is trying to place. */
 export const IDEMPOTENCY_KEY_STORAGE = 'checkout-idempotency-key';

@@ -1,16 +1,11 @@
-import { data, redirect } from 'react-router';
-import type { Route } from './+types/route';
-import { pageMeta } from '../../lib/meta';
-import { CatalogError } from '../../components/CatalogError';
-import { DELIVERY_ESTIMATE_PRODUCT_PAGE } from '../../../core/constants';
-import { Price, DiscountBadge } from '../../components/product/Price';
-import { Stars } from '../../components/product/Stars';
-import { ShieldIcon, TruckIcon } from '../../components/icons';
-import { PaymentMethods } from '../../components/PaymentMethods';
-import { Gallery } from './Gallery';
-import { ProductTabs } from './ProductTabs';
-import { PurchaseBox } from './PurchaseBox';
-import { productJsonLd } from './json-ld';
+import { data, redirect, useNavigate } from 'react-router';
+import type { Route } from './+types/product';
+import { dispatchCart } from '../cart/cart-store';
+import { CatalogError } from '../catalog/CatalogError';
+import { productJsonLd } from '../catalog/json-ld';
+import { ProductView } from '../catalog/ProductView';
+import { pageMeta } from '../lib/meta';
+import { useShop } from '../lib/use-shop';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -48,53 +43,16 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
   ];
 };
 
+/** The catalogue's product page; Add to Cart and Buy Now put the quantity in the cart and go to /cart. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews } = loaderData;
-  const inStock = product.countInStock > 0;
-  return (
-    <article className="mx-auto max-w-7xl px-4 py-8">
-      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <Gallery images={product.image} title={product.title} discount={product.isDiscount ? product.discount : 0} />
-        <div>
-          <h1 className="text-2xl font-semibold leading-tight md:text-3xl">{product.title}</h1>
-          <div className="mt-3 flex items-center gap-3">
-            <Price price={product.price} originalPrice={product.originalPrice} isDiscount={product.isDiscount} large />
-            {product.isDiscount && <DiscountBadge discount={product.discount} />}
-          </div>
-          <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes</p>
-          <a href="#product-tabs" className="mt-3 flex items-center gap-2 text-sm text-stone-700">
-            <Stars rating={product.rating} />
-            <span>
-              {product.rating.toFixed(1)} ({product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'})
-            </span>
-          </a>
-          <ul className="mt-5 list-disc space-y-1 pl-5 text-sm text-stone-700">
-            {product.specs.map((spec) => (
-              <li key={spec}>{spec}</li>
-            ))}
-          </ul>
-          <p
-            className={`mt-5 text-sm font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}
-            data-testid="stock-status"
-          >
-            {inStock ? 'In stock' : 'Out of stock'}
-          </p>
-          <PurchaseBox product={product} />
-          <p className="mt-6 flex items-center gap-2 text-sm text-stone-700">
-            <TruckIcon /> Delivery in {DELIVERY_ESTIMATE_PRODUCT_PAGE.min} to {DELIVERY_ESTIMATE_PRODUCT_PAGE.max} days,
-            dispatched within 24 hours
-          </p>
-          <div className="mt-6 rounded-lg border border-stone-200 p-4">
-            <p className="flex items-center gap-2 text-sm font-semibold">
-              <ShieldIcon /> Guaranteed safe &amp; secure checkout
-            </p>
-            <PaymentMethods className="mt-3" />
-          </div>
-        </div>
-      </div>
-      <ProductTabs product={product} reviews={reviews} />
-    </article>
-  );
+  const shop = useShop();
+  const navigate = useNavigate();
+  const addToCart = async (quantity: number) => {
+    await dispatchCart({ type: 'add', item: product, quantity }, shop);
+    navigate('/cart');
+  };
+  return <ProductView product={product} reviews={reviews} onAddToCart={addToCart} />;
 }
 
 export function ErrorBoundary() {

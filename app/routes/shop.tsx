@@ -1,8 +1,8 @@
 import type { Route } from './+types/shop';
 import { toProductCard } from '../../core/product';
 import { pageMeta } from '../lib/meta';
-import { ProductGrid } from '../components/product/ProductGrid';
-import { CatalogError } from '../components/CatalogError';
+import { CatalogError } from '../catalog/CatalogError';
+import { ProductGrid } from '../catalog/ProductGrid';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { products: (await context.catalog.listProducts()).map(toProductCard) };

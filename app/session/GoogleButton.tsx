@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { signInWithGoogle } from '../../auth/actions';
-import { toast } from '../../lib/toast';
+import { signInWithGoogle } from './actions';
+import { toast } from '../lib/toast';
 
 /** The parts of Google Identity Services this button uses. */
 interface CredentialResponse {

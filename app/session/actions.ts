@@ -1,24 +1,23 @@
+/**
+ * The session's calls to the API. Loaded only when a token is stored or a form is used (decision 0011).
+ * Sign-in, sign-up, Google sign-in, a restored session and logout are announced on the session channel, so what
+ * the shopper keeps per account (the cart) follows without this module knowing about it (decision 0013).
+ */
 import type { User } from '../../core/user';
 import type { SignInInput, SignUpInput } from '../../core/validation';
-import { ApiError, api, post, put } from './api';
-import { clearCredentials, readAccessToken, setCredentials, showSignedOut } from './session';
-import { forgetCart } from '../cart/cart-store';
+import { hasAccessToken } from '../lib/access-token';
+import { ApiError, api, post, put } from '../lib/http';
+import { announceSession } from '../lib/session-events';
+import { clearCredentials, setCredentials, showSignedOut } from './session-store';
 
 interface SessionResponse {
   user: User;
   accessToken: string;
 }
 
-/**
- * The signed-in shopper's cart lives on the server too (decision 0013). The sync code loads only when used,
- * and its failures never fail the sign-in or the page load.
- */
-const syncCart = (step: 'mergeGuestCart' | 'pullCart') =>
-  import('../cart/cart-sync').then((sync) => sync[step]()).catch(() => {});
-
 /** Start-up: with a stored token, fetch the current user; without one, or on failure, the visitor is signed out. */
 export async function loadSession(): Promise<void> {
-  if (!readAccessToken()) return clearCredentials();
+  if (!hasAccessToken()) return clearCredentials();
   try {
     setCredentials(await api<{ user: User }>('/api/auth/me'));
   } catch (error) {
@@ -26,45 +25,44 @@ export async function loadSession(): Promise<void> {
     if (error instanceof ApiError && error.status === 0) return showSignedOut();
     return clearCredentials();
   }
-  await syncCart('pullCart'); // another device's changes appear here
+  await announceSession({ type: 'session-restored' }); // another device's cart changes appear here
+}
+
+/** A new session: kept, then announced; the listeners' work (the cart merge) is waited for but never fails it. */
+async function started(user: User, accessToken: string): Promise<User> {
+  setCredentials({ user, accessToken });
+  await announceSession({ type: 'signed-in' });
+  return user;
 }
 
 export async function signIn(input: SignInInput): Promise<User> {
   const session = await post<SessionResponse>('/api/auth/signin', input);
-  setCredentials(session);
-  await syncCart('mergeGuestCart');
-  return session.user;
+  return started(session.user, session.accessToken);
 }
 
 export async function signUp(input: SignUpInput): Promise<User> {
   const session = await post<SessionResponse>('/api/auth/signup', input);
-  setCredentials(session);
-  await syncCart('mergeGuestCart');
-  return session.user;
+  return started(session.user, session.accessToken);
 }
 
 export async function signInWithGoogle(idToken: string): Promise<User> {
   const { accessToken, data } = await post<{ accessToken: string; data: { personal_info: User } }>(
     '/api/auth/google-auth',
-    {
-      id_token: idToken,
-    },
+    { id_token: idToken },
   );
-  setCredentials({ user: data.personal_info, accessToken });
-  await syncCart('mergeGuestCart');
-  return data.personal_info;
+  return started(data.personal_info, accessToken);
 }
 
 /**
- * Asks the server to end the session, then forgets it here even if the server could not be reached, and the
- * browser's cart with it (spec section 4); the account's cart stays on the server.
+ * Asks the server to end the session, then forgets it here even if the server could not be reached, and
+ * announces the logout, on which the browser's cart goes too (spec section 4); the account's cart stays.
  */
 export async function signOut(): Promise<void> {
   try {
     await post('/api/auth/logout');
   } finally {
     clearCredentials(); // first: a cart change still waiting to be sent then finds no session and is dropped
-    forgetCart();
+    await announceSession({ type: 'signed-out' });
   }
 }
 
@@ -92,5 +90,5 @@ export const resendVerification = (email?: string) =>
 
 /** Re-reads the user, e.g. after verifying the e-mail in another tab. */
 export async function refreshUser(): Promise<void> {
-  if (readAccessToken()) setCredentials(await api<{ user: User }>('/api/auth/me'));
+  if (hasAccessToken()) setCredentials(await api<{ user: User }>('/api/auth/me'));
 }

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '../../core/user';
-
-/** The spec's key for the access token in localStorage. */
-export const ACCESS_TOKEN_KEY = 'access_token';
+import { clearAccessToken, storeAccessToken } from '../lib/access-token';
+import { onSessionChange } from '../lib/session-events';
 
 export interface SessionState {
   /** 'loading' until the start-up fetch has answered. */
@@ -19,21 +18,15 @@ function publish(next: SessionState): void {
   for (const listener of listeners) listener();
 }
 
-export const readAccessToken = (): string | null => localStorage.getItem(ACCESS_TOKEN_KEY);
-
 /** Signed in: keep the token (when a new one came) and the user. */
 export function setCredentials({ user, accessToken }: { user: User; accessToken?: string }): void {
-  if (accessToken) localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+  if (accessToken) storeAccessToken(accessToken);
   publish({ status: 'signed-in', user });
-}
-
-export function storeAccessToken(accessToken: string): void {
-  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
 }
 
 /** Signed out, locally: the user is emptied and the stored token removed. */
 export function clearCredentials(): void {
-  localStorage.removeItem(ACCESS_TOKEN_KEY);
+  clearAccessToken();
   publish({ status: 'signed-out', user: null });
 }
 
@@ -41,6 +34,11 @@ export function clearCredentials(): void {
 export function showSignedOut(): void {
   publish({ status: 'signed-out', user: null });
 }
+
+// The HTTP client removed the token after a failed refresh: the page shows the visitor signed out.
+onSessionChange((event) => {
+  if (event.type === 'session-expired') showSignedOut();
+});
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);

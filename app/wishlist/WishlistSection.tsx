@@ -1,4 +1,4 @@
-import { AccountSection } from './AccountSection';
+import { AccountSection } from '../components/AccountSection';
 
 export function WishlistSection() {
   return (

@@ -1,31 +1,25 @@
-import { Link, useNavigate } from 'react-router';
-import { useSession } from '../../auth/session';
+import { Link } from 'react-router';
 
-/** Logout from the header or the menu: ask the server, forget the session, go home. Failures only reach the console. */
-export function useHeaderLogout(): () => Promise<void> {
-  const navigate = useNavigate();
-  return async () => {
-    const { signOut } = await import('../../auth/actions');
-    await signOut().catch((error: unknown) => console.error('Logout failed', error));
-    navigate('/');
-  };
+export interface AccountLinksProps {
+  layout: 'header' | 'menu';
+  /** The signed-in shopper's name; null when signed out (or not known yet). */
+  signedInAs: string | null;
+  onLogout: () => void;
 }
 
 /** 'Hi, {name}' and Logout when signed in; Login and Register otherwise (spec: header and mobile menu). */
-export function AccountLinks({ layout }: { layout: 'header' | 'menu' }) {
-  const { status, user } = useSession();
-  const logout = useHeaderLogout();
+export function AccountLinks({ layout, signedInAs, onLogout }: AccountLinksProps) {
   const menu = layout === 'menu';
-  if (status === 'signed-in') {
+  if (signedInAs !== null) {
     return (
       <div className={menu ? 'mt-auto space-y-3 p-4' : 'hidden items-center gap-3 lg:flex'}>
         <p className="text-sm font-medium" data-testid={`greeting-${layout}`}>
-          Hi, {user?.fullname || 'User'}
+          Hi, {signedInAs}
         </p>
         <button
           type="button"
           className={menu ? 'btn-secondary w-full' : 'text-sm font-medium text-brand-800 hover:underline'}
-          onClick={logout}
+          onClick={onLogout}
         >
           Logout
         </button>

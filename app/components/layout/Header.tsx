@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { ShopSettings } from '../../../core/shop';
-import { useCartQuantity } from '../../cart/cart-store';
 import { BagIcon, ChevronIcon, MenuIcon, UserIcon } from '../icons';
+import type { AccountLinksProps } from './AccountLinks';
 import { Logo } from './Logo';
 import { MAIN_NAV } from './nav';
-import { useSession } from '../../auth/session';
 
 // Signed-in extras ('Hi, name' and Logout) load only for signed-in shoppers.
 const AccountLinks = lazy(() => import('./AccountLinks').then((module) => ({ default: module.AccountLinks })));
@@ -17,12 +16,22 @@ const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: modu
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `py-2 text-sm font-medium hover:text-brand-700 ${isActive ? 'text-brand-700' : 'text-stone-800'}`;
 
-export function Header({ shop }: { shop: ShopSettings }) {
+interface HeaderProps extends Omit<AccountLinksProps, 'layout'> {
+  shop: ShopSettings;
+  /** Items in the cart, for the badge. */
+  cartCount: number;
+}
+
+/**
+ * The sticky header: menu button, logo, main navigation, account and cart. The root passes what it shows of the
+ * session and the cart, so this shared layout depends on neither.
+ */
+export function Header({ shop, cartCount, signedInAs, onLogout }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   // Stays mounted after the first opening, so closing can animate out.
   const [menuUsed, setMenuUsed] = useState(false);
   const { pathname } = useLocation();
-  const signedIn = useSession().status === 'signed-in';
+  const signedIn = signedInAs !== null;
   useEffect(() => {
     setMenuOpen(false); // following a link closes the menu
   }, [pathname]);
@@ -73,24 +82,23 @@ export function Header({ shop }: { shop: ShopSettings }) {
         <div className="flex items-center gap-1">
           {signedIn && (
             <Suspense fallback={null}>
-              <AccountLinks layout="header" />
+              <AccountLinks layout="header" signedInAs={signedInAs} onLogout={onLogout} />
             </Suspense>
           )}
-          <AccountIcon />
-          <CartLink />
+          <AccountIcon signedIn={signedIn} />
+          <CartLink count={cartCount} />
         </div>
       </div>
       {menuUsed && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} signedInAs={signedInAs} onLogout={onLogout} />
         </Suspense>
       )}
     </header>
   );
 }
 
-function CartLink() {
-  const count = useCartQuantity();
+function CartLink({ count }: { count: number }) {
   return (
     <Link
       to="/cart"
@@ -111,8 +119,7 @@ function CartLink() {
 }
 
 /** The first icon: the account area when signed in, the sign-in page otherwise. */
-function AccountIcon() {
-  const signedIn = useSession().status === 'signed-in';
+function AccountIcon({ signedIn }: { signedIn: boolean }) {
   return (
     <Link
       to={signedIn ? '/profile' : '/signin'}

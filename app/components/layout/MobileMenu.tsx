@@ -4,13 +4,18 @@ import { AnimatePresence, LazyMotion, m } from 'motion/react';
 import { MOBILE_MENU_TWEEN_SECONDS, MOBILE_MENU_WIDTH } from '../../../core/constants';
 import { CloseIcon } from '../icons';
 import { MAIN_NAV } from './nav';
-import { AccountLinks } from './AccountLinks';
+import { AccountLinks, type AccountLinksProps } from './AccountLinks';
 
 const loadFeatures = () => import('./motion-features').then((module) => module.default);
 const tween = { type: 'tween', duration: MOBILE_MENU_TWEEN_SECONDS } as const;
 
 /** The small-screen slide-in menu: 80% wide, a 0.4 s tween, a dark overlay, and the page locked beneath. */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+interface MobileMenuProps extends Omit<AccountLinksProps, 'layout'> {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function MobileMenu({ open, onClose, signedInAs, onLogout }: MobileMenuProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -78,7 +83,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
                   ))}
                 </ul>
               </nav>
-              <AccountLinks layout="menu" />
+              <AccountLinks layout="menu" signedInAs={signedInAs} onLogout={onLogout} />
             </m.div>
           </>
         )}

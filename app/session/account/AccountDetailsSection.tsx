@@ -2,10 +2,12 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../core/user';
 import { accountDetailsSchema, type AccountDetailsInput } from '../../../core/validation';
-import { updateProfile } from '../../auth/actions';
+import { AccountSection } from '../../components/AccountSection';
 import { Field, PasswordField, PhoneField } from '../../components/form/Field';
-import { AccountSection, linkClass } from './AccountSection';
-import { useFormState } from './form-state';
+import { accountLinkClass as linkClass } from '../../components/link-styles';
+import { useForm } from '../../lib/form';
+import { toast } from '../../lib/toast';
+import { updateProfile } from '../actions';
 
 const NO_PASSWORD_CHANGE = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -17,16 +19,25 @@ function requestBody({ fullName, email, phone, currentPassword, newPassword, con
 
 export function AccountDetailsSection({ user }: { user: User }) {
   const emailHintId = useId();
-  const { field, saving, onSubmit, setValues } = useFormState({
-    fullName: user.fullName || user.fullname,
-    email: user.email,
-    phone: user.phone ?? '',
-    ...NO_PASSWORD_CHANGE,
+  const {
+    field,
+    busy: saving,
+    handleSubmit,
+    setValues,
+  } = useForm(accountDetailsSchema, {
+    initialValues: {
+      fullName: user.fullName || user.fullname,
+      email: user.email,
+      phone: user.phone ?? '',
+      ...NO_PASSWORD_CHANGE,
+    },
+    onFailure: toast.error,
   });
-  const submit = onSubmit({
-    schema: accountDetailsSchema,
-    save: (details) => updateProfile(requestBody(details)),
-    onSaved: ({ fullName, email, phone }) => setValues({ fullName, email, phone, ...NO_PASSWORD_CHANGE }),
+  // The success toast shows the server's message, only once it has confirmed.
+  const submit = handleSubmit(async (details: AccountDetailsInput) => {
+    toast.success(await updateProfile(requestBody(details)));
+    const { fullName, email, phone } = details;
+    setValues({ fullName, email, phone, ...NO_PASSWORD_CHANGE });
   });
 
   return (

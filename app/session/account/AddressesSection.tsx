@@ -1,9 +1,10 @@
 import type { User } from '../../../core/user';
 import { accountAddressSchema } from '../../../core/validation';
-import { updateProfile } from '../../auth/actions';
+import { AccountSection } from '../../components/AccountSection';
 import { AddressFields } from '../../components/form/AddressFields';
-import { AccountSection } from './AccountSection';
-import { useFormState } from './form-state';
+import { useForm } from '../../lib/form';
+import { toast } from '../../lib/toast';
+import { updateProfile } from '../actions';
 
 const COUNTRY = 'India';
 
@@ -23,11 +24,21 @@ function initialValues({ address, email, phone }: User) {
 }
 
 export function AddressesSection({ user }: { user: User }) {
-  const { field, saving, onSubmit, setValues } = useFormState(initialValues(user));
-  const submit = onSubmit({
-    schema: accountAddressSchema,
-    save: (address) => updateProfile({ ...address, country: COUNTRY }),
-    onSaved: ({ country: _country, ...saved }) => setValues(saved),
+  // The country is not a field: the schema's default, India, applies.
+  const {
+    field,
+    busy: saving,
+    handleSubmit,
+    setValues,
+  } = useForm(accountAddressSchema, {
+    initialValues: initialValues(user),
+    onFailure: toast.error,
+  });
+  // The success toast shows the server's message, only once it has confirmed.
+  const submit = handleSubmit(async (address) => {
+    toast.success(await updateProfile({ ...address, country: COUNTRY }));
+    const { country: _country, ...saved } = address;
+    setValues(saved);
   });
 
   return (

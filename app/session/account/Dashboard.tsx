@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { User } from '../../../core/user';
-import { AccountSection, linkClass } from './AccountSection';
-import { displayName } from './account';
+import { AccountSection } from '../../components/AccountSection';
+import { accountLinkClass as linkClass } from '../../components/link-styles';
+import { displayName } from './display-name';
 
 export function Dashboard({ user }: { user: User }) {
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { signOut } from '../../auth/actions';
+import { AccountSection } from '../../components/AccountSection';
+import { errorMessage } from '../../lib/http';
 import { toast } from '../../lib/toast';
-import { AccountSection } from './AccountSection';
-import { errorMessage } from './account';
+import { signOut } from '../actions';
 
 /** Ends the session once (StrictMode runs effects twice), then goes home; signOut clears the local session anyway. */
 export function LogoutSection() {
