@@ -1,32 +1,5 @@
 import { createContext } from 'react';
-import type { Product, Review } from '../core/product.ts';
-import type { ShopSettings } from '../core/shop.ts';
-
-interface BannerImage {
-  src: string;
-  alt: string;
-}
-
-/** The catalogue reads route loaders make; the server's catalogue service provides them. */
-export interface StorefrontCatalog {
-  listProducts(): Promise<Product[]>;
-  getProduct(id: string): Promise<Product | undefined>;
-  getProductBySlug(slug: string): Promise<Product | undefined>;
-  getBanners(): Promise<{ carousel: BannerImage[]; snapshot: BannerImage[] }>;
-  getReviews(productId: string): Promise<Review[]>;
-}
-
-/** What the server hands every route loader and action. */
-export interface StorefrontContext {
-  catalog: StorefrontCatalog;
-  shop: ShopSettings;
-  /** Public origin for canonical URLs, sitemaps and Open Graph tags. */
-  origin: string;
-  /** Google sign-in's OAuth client id, or null when Google sign-in is off. */
-  googleClientId: string | null;
-  /** This response's Content-Security-Policy nonce: every script the page renders must carry it. */
-  cspNonce: string;
-}
+import type { StorefrontContext } from '../core/storefront.ts';
 
 declare module 'react-router' {
   interface AppLoadContext extends StorefrontContext {}

@@ -2,11 +2,7 @@ import { Link } from 'react-router';
 import type { ProductCard } from '../../core/product';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { ProductGrid } from './ProductGrid';
-
-interface BannerImage {
-  src: string;
-  alt: string;
-}
+import type { BannerImage } from '../../core/storefront';
 
 /** The newest products, and the way to all of them. */
 export function LatestProducts({ products }: { products: ProductCard[] }) {

@@ -2,11 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CAROUSEL_INTERVAL_MS, PROMO_DISCOUNT_PERCENT } from '../../core/constants';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-
-interface BannerImage {
-  src: string;
-  alt: string;
-}
+import type { BannerImage } from '../../core/storefront';
 
 /** Four banners, one every 3 seconds, under one headline and a Shop Now button. */
 export function PromoCarousel({ images }: { images: BannerImage[] }) {

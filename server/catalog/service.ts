@@ -5,6 +5,7 @@ import { banners, categories, products, reviews } from './schema.ts';
 import { averageRating, discountPercent, type Product, type Review } from '../../core/product.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
+import type { StorefrontCatalog } from '../../core/storefront.ts';
 
 export const CATALOG_CHANGED = 'catalog_changed';
 /** A safety net: even if a change notification is lost, no cached answer is older than this. */
@@ -22,20 +23,13 @@ interface Snapshot {
   banners: Banners;
 }
 
-export interface BannerImage {
-  src: string;
-  alt: string;
-}
-export interface Banners {
-  carousel: BannerImage[];
-  snapshot: BannerImage[];
-}
+export type Banners = Awaited<ReturnType<StorefrontCatalog['getBanners']>>;
 
 /**
  * Reads the catalogue. Answers come from an in-memory copy derived from the database, rebuilt whenever any
  * process publishes CATALOG_CHANGED, so every app process behind a load balancer stays in step.
  */
-export class CatalogService {
+export class CatalogService implements StorefrontCatalog {
   private snapshot: Promise<Snapshot> | null = null;
   private readonly reviewCache = new Map<string, Promise<Review[]>>();
   private unsubscribe: (() => Promise<void>) | null = null;

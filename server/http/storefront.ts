@@ -3,8 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createRequest, sendResponse } from '@mjackson/node-fetch-server';
 import type { ConnectMiddleware } from './dev-storefront.ts';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
-// Also brings in the AppLoadContext augmentation (catalog, shop, origin) that route loaders read.
-import type { StorefrontContext } from '../../app/context.ts';
+import type { StorefrontContext } from '../../core/storefront.ts';
 
 export interface StorefrontOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
