@@ -25,6 +25,9 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor('server/http/probe.ts', serverShared)).toContain('boundaries/element-types');
     const appShared = "import routes from '../routes.ts';\nexport const probe = routes;\n";
     expect(await ruleIdsFor('app/lib/probe.ts', appShared)).toContain('boundaries/element-types');
+    const otherCapability = "import { createOrder } from '../orders/api.ts';\nexport const probe = createOrder;\n";
+    expect(await ruleIdsFor('app/cart/probe.ts', otherCapability)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('app/orders/probe.ts', otherCapability.replace('../orders/', './'))).toEqual([]);
     const core = "import { PlaceOrder } from '../server/orders/place-order.ts';\nexport type Probe = PlaceOrder;\n";
     expect(await ruleIdsFor('core/probe.ts', core)).toContain('boundaries/element-types');
   });
