@@ -20,10 +20,9 @@ import { ToastHost } from './components/ToastHost';
 import type { ShopSettings } from '../core/shop';
 import { useCartQuantity } from './cart/cart-store';
 import { followSession } from './cart/follow-session';
-import { hasAccessToken } from './lib/access-token';
-import { onSessionChange } from './lib/session-events';
-import { clearCredentials, useSession } from './session/session-store';
-import { useLogout } from './session/use-logout';
+import { onSessionChange } from './lib/credentials';
+import { useSession } from './session/session-store';
+import { startSession, useLogout } from './session/start';
 import { CspNonce } from './context';
 
 export const links: Route.LinksFunction = () => [
@@ -52,9 +51,7 @@ function StartUp() {
   useEffect(() => {
     // Lets tests (and curious developers) see that the page has become interactive.
     document.documentElement.dataset.hydrated = 'true';
-    // Start-up (spec section 4): with a stored token, fetch the current user. Visitors load no session code.
-    if (hasAccessToken()) void import('./session/actions').then(({ loadSession }) => loadSession());
-    else clearCredentials();
+    startSession();
   }, []);
   return null;
 }

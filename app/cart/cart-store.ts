@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { CartAction, CartState } from '../../core/cart';
 import { cartQuantity } from '../../core/cart-quantity';
 import type { ShippingRule } from '../../core/pricing';
-import { hasAccessToken } from '../lib/access-token';
+import { hasAccessToken } from '../lib/credentials';
 import { applyCartAction, readCart, subscribeToCart } from './cart-storage';
 
 /** The stored cart, or null during server rendering, where browser storage does not exist. */

@@ -5,7 +5,7 @@
  */
 import type { CartItem } from '../../core/cart';
 import type { ShippingRule } from '../../core/pricing';
-import { hasAccessToken } from '../lib/access-token';
+import { hasAccessToken } from '../lib/credentials';
 import { api, post, put } from '../lib/http';
 import { applyCartAction, readCart } from './cart-storage';
 

@@ -1,5 +1,5 @@
 import type { ShippingRule } from '../../core/pricing';
-import type { SessionEvent } from '../lib/session-events';
+import type { SessionEvent } from '../lib/credentials';
 import { forgetCart } from './cart-storage';
 
 type CartSync = typeof import('./cart-sync');
@@ -11,7 +11,7 @@ const sync = (step: (cartSync: CartSync) => Promise<void>) => import('./cart-syn
  * How the cart follows the session (decision 0013): at sign-in the guest cart is merged into the account's, on a
  * page load with a session the account's cart is pulled, and at logout this browser's copy goes. The root
  * subscribes this to the session channel with the shop's shipping rule from its loader data, which prices the
- * lines that come from the server.
+ * lines that come from the server. Forgetting the cart at logout needs no code loaded, so it works offline.
  */
 export function followSession(event: SessionEvent, rule: ShippingRule): Promise<void> | void {
   switch (event.type) {

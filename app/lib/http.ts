@@ -1,5 +1,4 @@
-import { clearAccessToken, readAccessToken, storeAccessToken } from './access-token';
-import { announceSession } from './session-events';
+import { announceSession, clearAccessToken, readAccessToken, storeAccessToken } from './credentials';
 
 /** What a failure says when neither the server nor the connection explains it. */
 export const GENERIC_ERROR = 'An unexpected error occurred. Please try again.';

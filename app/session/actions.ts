@@ -5,9 +5,8 @@
  */
 import type { User } from '../../core/user';
 import type { SignInInput, SignUpInput } from '../../core/validation';
-import { hasAccessToken } from '../lib/access-token';
+import { announceSession, hasAccessToken } from '../lib/credentials';
 import { ApiError, api, post, put } from '../lib/http';
-import { announceSession } from '../lib/session-events';
 import { clearCredentials, setCredentials, showSignedOut } from './session-store';
 
 interface SessionResponse {

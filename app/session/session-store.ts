@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { User } from '../../core/user';
-import { clearAccessToken, storeAccessToken } from '../lib/access-token';
-import { onSessionChange } from '../lib/session-events';
+import { clearAccessToken, onSessionChange, storeAccessToken } from '../lib/credentials';
 
 export interface SessionState {
   /** 'loading' until the start-up fetch has answered. */

@@ -1,7 +1,27 @@
 /**
- * The session announces its changes here, and whoever keeps something per shopper listens (the cart today, the
- * wishlist next). Neither side imports the other: the root subscribes the listeners (decision 0013).
+ * The shopper's credentials in this browser, as far as shared code knows them: the stored access token, and the
+ * channel on which the session announces that it began or ended. The session (app/session) stores the token
+ * and announces; the HTTP client sends the token, replaces it on refresh and announces when it expired;
+ * whoever keeps something per shopper (the cart today, the wishlist next) listens. Neither side imports the
+ * other: the root subscribes the listeners (decision 0013). One small module, as every page loads it.
  */
+
+/** The spec's key for the access token in localStorage. */
+export const ACCESS_TOKEN_KEY = 'access_token';
+
+export const readAccessToken = (): string | null => localStorage.getItem(ACCESS_TOKEN_KEY);
+
+/** A stored token means requests go out signed in, even before the start-up check has answered. */
+export const hasAccessToken = (): boolean => readAccessToken() !== null;
+
+export function storeAccessToken(accessToken: string): void {
+  localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+}
+
+export function clearAccessToken(): void {
+  localStorage.removeItem(ACCESS_TOKEN_KEY);
+}
+
 export type SessionEvent =
   /** Sign-in, sign-up or Google sign-in: a new session (the cart merges the guest cart into the account's). */
   | { type: 'signed-in' }
