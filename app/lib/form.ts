@@ -78,14 +78,14 @@ export interface Form<S extends FormSchema> {
   run: (task: () => unknown) => Promise<void>;
 }
 
-/** Each field of an object schema, empty. */
-function emptyValues(schema: FormSchema): Record<string, string> {
+/** Each field of an object schema, empty (an intersection has no shape: its form gives initialValues). */
+export function emptyValues(schema: FormSchema): Record<string, string> {
   const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
   return Object.fromEntries(Object.keys(shape).map((name) => [name, '']));
 }
 
-/** The parsed data, or each invalid field's first message. */
-function check(schema: FormSchema, values: object): { data?: unknown; errors: Record<string, string> } {
+/** The parsed data, or each invalid field's first message (keyed '' for a message about the whole form). */
+export function validateValues(schema: FormSchema, values: object): { data?: unknown; errors: Record<string, string> } {
   const parsed = schema.safeParse(values);
   return parsed.success ? { data: parsed.data, errors: {} } : { errors: fieldErrors(parsed.error) };
 }
@@ -110,17 +110,18 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
     error: errors[name],
     onChange: (event) => {
       const { value } = event.target;
-      const next = { ...values, [name]: value };
-      setValueState(next);
+      setValueState((current) => ({ ...current, [name]: value }));
       setTouched((current) => ({ ...current, [name]: true }));
-      const message = validateOn === 'change' ? (check(schema, next).errors as FormErrors<S>)[name] : undefined;
+      // A field's message depends on its own value only: the other fields may be a render behind.
+      const message =
+        validateOn === 'change' ? validateValues(schema, { ...values, [name]: value }).errors[name] : undefined;
       setErrors((current) => ({ ...current, [name]: message }));
     },
   });
 
   const setValues = (next: Partial<FormValues<S>>) => {
     setValueState(next as FormValues<S>);
-    setErrors(validateOn === 'change' ? (check(schema, next).errors as FormErrors<S>) : {});
+    setErrors(validateOn === 'change' ? (validateValues(schema, next).errors as FormErrors<S>) : {});
   };
 
   const setValue = (name: FieldName<S>, value: string) => setValueState((current) => ({ ...current, [name]: value }));
@@ -149,7 +150,7 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
     if (inFlight.current) return;
     const form = event.currentTarget;
     setFormError(null);
-    const { data, errors: found } = check(schema, values);
+    const { data, errors: found } = validateValues(schema, values);
     setErrors(found as FormErrors<S>);
     const [firstInvalid] = Object.keys(found);
     if (firstInvalid !== undefined) {
