@@ -19,12 +19,7 @@ function requestBody({ fullName, email, phone, currentPassword, newPassword, con
 
 export function AccountDetailsSection({ user }: { user: User }) {
   const emailHintId = useId();
-  const {
-    field,
-    busy: saving,
-    handleSubmit,
-    setValues,
-  } = useForm(accountDetailsSchema, {
+  const form = useForm(accountDetailsSchema, {
     initialValues: {
       fullName: user.fullName || user.fullname,
       email: user.email,
@@ -34,23 +29,23 @@ export function AccountDetailsSection({ user }: { user: User }) {
     onFailure: toast.error,
   });
   // The success toast shows the server's message, only once it has confirmed.
-  const submit = handleSubmit(async (details: AccountDetailsInput) => {
+  const submit = form.handleSubmit(async (details: AccountDetailsInput) => {
     toast.success(await updateProfile(requestBody(details)));
     const { fullName, email, phone } = details;
-    setValues({ fullName, email, phone, ...NO_PASSWORD_CHANGE });
+    form.setValues({ fullName, email, phone, ...NO_PASSWORD_CHANGE });
   });
 
   return (
     <AccountSection title="Account details">
       <form noValidate onSubmit={submit} className="space-y-4">
-        <Field label="Full name *" required autoComplete="name" {...field('fullName')} />
+        <Field label="Full name *" required autoComplete="name" {...form.field('fullName')} />
         <div>
-          <Field label="Email address" type="email" readOnly aria-describedby={emailHintId} {...field('email')} />
+          <Field label="Email address" type="email" readOnly aria-describedby={emailHintId} {...form.field('email')} />
           <p id={emailHintId} className="mt-1 text-sm text-stone-600">
             Your e-mail address cannot be changed.
           </p>
         </div>
-        <PhoneField label="Phone *" required {...field('phone')} />
+        <PhoneField label="Phone *" required {...form.field('phone')} />
         <fieldset className="space-y-4 rounded-md border border-stone-200 p-4">
           <legend className="px-1 font-semibold">Password change</legend>
           {user.hasPassword ? (
@@ -58,9 +53,17 @@ export function AccountDetailsSection({ user }: { user: User }) {
               <p className="text-sm text-stone-600">
                 Leave these blank to keep your password. A new password signs you out on your other devices.
               </p>
-              <PasswordField label="Current password" autoComplete="current-password" {...field('currentPassword')} />
-              <PasswordField label="New password" autoComplete="new-password" {...field('newPassword')} />
-              <PasswordField label="Confirm new password" autoComplete="new-password" {...field('confirmPassword')} />
+              <PasswordField
+                label="Current password"
+                autoComplete="current-password"
+                {...form.field('currentPassword')}
+              />
+              <PasswordField label="New password" autoComplete="new-password" {...form.field('newPassword')} />
+              <PasswordField
+                label="Confirm new password"
+                autoComplete="new-password"
+                {...form.field('confirmPassword')}
+              />
             </>
           ) : (
             <p className="text-sm text-stone-700">
@@ -72,8 +75,8 @@ export function AccountDetailsSection({ user }: { user: User }) {
             </p>
           )}
         </fieldset>
-        <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : 'Save changes'}
+        <button type="submit" className="btn-primary" disabled={form.busy}>
+          {form.busy ? 'Saving...' : 'Save changes'}
         </button>
       </form>
     </AccountSection>

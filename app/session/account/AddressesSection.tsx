@@ -25,20 +25,15 @@ function initialValues({ address, email, phone }: User) {
 
 export function AddressesSection({ user }: { user: User }) {
   // The country is not a field: the schema's default, India, applies.
-  const {
-    field,
-    busy: saving,
-    handleSubmit,
-    setValues,
-  } = useForm(accountAddressSchema, {
+  const form = useForm(accountAddressSchema, {
     initialValues: initialValues(user),
     onFailure: toast.error,
   });
   // The success toast shows the server's message, only once it has confirmed.
-  const submit = handleSubmit(async (address) => {
+  const submit = form.handleSubmit(async (address) => {
     toast.success(await updateProfile({ ...address, country: COUNTRY }));
     const { country: _country, ...saved } = address;
-    setValues(saved);
+    form.setValues(saved);
   });
 
   return (
@@ -46,7 +41,7 @@ export function AddressesSection({ user }: { user: User }) {
       <p className="text-stone-700">Your default shipping and billing address. Fields marked * are required.</p>
       <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
         <AddressFields
-          field={field}
+          field={form.field}
           lastNameRequired={false}
           afterPincode={
             <div>
@@ -56,8 +51,8 @@ export function AddressesSection({ user }: { user: User }) {
           }
         />
         <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save address'}
+          <button type="submit" className="btn-primary" disabled={form.busy}>
+            {form.busy ? 'Saving...' : 'Save address'}
           </button>
         </div>
       </form>
