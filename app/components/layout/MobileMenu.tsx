@@ -9,12 +9,12 @@ import { AccountLinks, type AccountLinksProps } from './AccountLinks';
 const loadFeatures = () => import('./motion-features').then((module) => module.default);
 const tween = { type: 'tween', duration: MOBILE_MENU_TWEEN_SECONDS } as const;
 
-/** The small-screen slide-in menu: 80% wide, a 0.4 s tween, a dark overlay, and the page locked beneath. */
 interface MobileMenuProps extends Omit<AccountLinksProps, 'layout'> {
   open: boolean;
   onClose: () => void;
 }
 
+/** The small-screen slide-in menu: 80% wide, a 0.4 s tween, a dark overlay, and the page locked beneath. */
 export function MobileMenu({ open, onClose, signedInAs, onLogout }: MobileMenuProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
 
