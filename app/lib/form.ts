@@ -8,7 +8,7 @@
  */
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
-import { fieldErrors } from '../../core/validation';
+import { fieldErrors } from '../../core/contracts/fields';
 import { errorMessage } from './http';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any object schema; its input names the fields
@@ -67,8 +67,8 @@ export interface Form<S extends FormSchema> {
   /** Sets one value without counting it as the shopper's edit, e.g. a default that arrives late. */
   setValue: (name: FieldName<S>, value: string) => void;
   /**
-   * The form's onSubmit: checks every field with the schema, showing each field's first message and focusing the
-   * first invalid field; when all are valid, runs `onValid` with the parsed data (see `run`).
+   * The form's onSubmit: checks every field with the schema (as the form shows it), showing each field's first
+   * message and focusing the first invalid field; when all are valid, runs `onValid` with the parsed data (see `run`).
    */
   handleSubmit: (onValid: (data: z.output<S>) => unknown) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /**
@@ -82,6 +82,20 @@ export interface Form<S extends FormSchema> {
 export function emptyValues(schema: FormSchema): Record<string, string> {
   const shape = (schema as { shape?: Record<string, unknown> }).shape ?? {};
   return Object.fromEntries(Object.keys(shape).map((name) => [name, '']));
+}
+
+/**
+ * The values as the form shows them: each field's named input as the browser holds it, over the state. They are
+ * the same once the page is interactive; text typed before hydration is only in the inputs.
+ */
+function shownValues(form: HTMLFormElement, values: Record<string, string>): Record<string, string> {
+  const data = new FormData(form);
+  const shown = { ...values };
+  for (const name of Object.keys(values)) {
+    const value = data.get(name);
+    if (typeof value === 'string') shown[name] = value;
+  }
+  return shown;
 }
 
 /** The parsed data, or each invalid field's first message (keyed '' for a message about the whole form). */
@@ -150,7 +164,9 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
     if (inFlight.current) return;
     const form = event.currentTarget;
     setFormError(null);
-    const { data, errors: found } = validateValues(schema, values);
+    const shown = shownValues(form, values) as FormValues<S>;
+    if (Object.keys(shown).some((name) => shown[name] !== values[name])) setValueState(shown);
+    const { data, errors: found } = validateValues(schema, shown);
     setErrors(found as FormErrors<S>);
     const [firstInvalid] = Object.keys(found);
     if (firstInvalid !== undefined) {
