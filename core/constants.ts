@@ -31,6 +31,9 @@ export const THUMBNAIL_STEP_PX = 100;
 export const MAX_STARS = 5;
 export const RESET_REDIRECT_MS = 2000;
 export const DEFAULT_QUANTITY = 1;
+/** The most of one product an order or cart line may hold, and the most different products a cart may hold. */
+export const MAX_LINE_QUANTITY = 99;
+export const MAX_CART_LINES = 100;
 
 export const TOAST_MAX_WIDTH_PX = 350;
 

@@ -1,13 +1,18 @@
 /** Orders as the API shows them (spec sections 3 and 7), shared by the storefront and the server. */
-import type { PaymentMethod } from './cart.ts';
-import type { Address } from './user.ts';
+import type { Order, OrderStatus } from './contracts/orders.ts';
 import { CANCELLATION_WINDOW_HOURS, ORDER_ID_SHOWN_CHARS } from './constants.ts';
 
-/** The lifecycle: placed → confirmed → packed → shipped → delivered, or cancelled before packing. */
-export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type {
+  Order,
+  OrderAddress,
+  OrderLine,
+  OrderStatus,
+  PaymentStatus,
+  StatusEvent,
+  TrackedOrder,
+} from './contracts/orders.ts';
 
-/** The statuses each status may move to next. */
+/** The lifecycle: placed → confirmed → packed → shipped → delivered, or cancelled before packing. */
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['confirmed', 'cancelled'],
   confirmed: ['packed', 'cancelled'],
@@ -27,61 +32,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** pending: a prepaid order waiting for the gateway, or cash on delivery not yet collected. */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-export interface OrderLine {
-  /** The product's id. */
-  _id: string;
-  title: string;
-  /** Image URLs; the first is shown. A snapshot taken when the order was placed. */
-  image: string[];
-  /** Unit price in rupees when the order was placed. */
-  price: number;
-  quantity: number;
-}
-
-/** The address an order ships to: a saved address without its bookkeeping (the country is always India). */
-export type OrderAddress = Omit<Address, '_id' | 'country' | 'isDefault'>;
-
-export interface StatusEvent {
-  status: OrderStatus;
-  at: string;
-}
-
-export interface Order {
-  _id: string;
-  /** The public, unguessable order id. */
-  orderId: string;
-  createdAt: string;
-  isPaid: boolean;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  orderStatus: OrderStatus;
-  itemsPrice: number;
-  shippingPrice: number;
-  totalPrice: number;
-  orderItems: OrderLine[];
-  shippingAddress: OrderAddress;
-  statusHistory: StatusEvent[];
-  /** Whether the shopper may still cancel it (see canCancel). */
-  cancellable: boolean;
-}
-
-/** What /track-your-order shows: the status timeline, without the address. */
-export interface TrackedOrder {
-  orderId: string;
-  createdAt: string;
-  orderStatus: OrderStatus;
-  isPaid: boolean;
-  paymentMethod: PaymentMethod;
-  /** With isPaid and paymentMethod, what paymentLabel needs to tell Failed from Awaiting payment. */
-  paymentStatus: PaymentStatus;
-  totalPrice: number;
-  itemCount: number;
-  statusHistory: StatusEvent[];
-}
-
 const HOUR_MS = 3_600_000;
 
 /** Spec section 9: within 24 hours of ordering and only before processing (packing). */

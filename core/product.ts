@@ -1,34 +1,8 @@
-/** The product as the API shows it (spec section 3), plus category and slug. Prices in rupees. */
-export interface Product {
-  _id: string;
-  slug: string;
-  title: string;
-  category: string;
-  image: string[];
-  originalPrice: number;
-  price: number;
-  isDiscount: boolean;
-  discount: number;
-  createdAt: string;
-  specs: string[];
-  description: string[];
-  whatsInTheBox: string[];
-  countInStock: number;
-  rating: number;
-  numReviews: number;
-}
+// Catalogue rules shared by the storefront and the server; the shapes are the catalogue's contract.
+import type { Product } from './contracts/catalog.ts';
 
-export interface Review {
-  _id: string;
-  title: string;
-  userName: string;
-  rating: number;
-  message: string;
-  images: string[];
-  createdAt: string;
-}
+export type { Product, Review } from './contracts/catalog.ts';
 
-/** Whole-percent discount from MRP to selling price, as the '-N% OFF' badge shows it. */
 export function discountPercent(originalPaise: number, pricePaise: number): number {
   if (originalPaise <= 0 || pricePaise >= originalPaise) return 0;
   return Math.round(((originalPaise - pricePaise) / originalPaise) * 100);

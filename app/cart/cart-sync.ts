@@ -4,6 +4,8 @@
  * stays usable, and the next change or page load tries again. Loaded on first use, never with the page.
  */
 import type { CartItem } from '../../core/cart';
+// The server's limits (core/contracts/cart.ts): a line outside them would fail the whole request.
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../core/constants';
 import type { ShippingRule } from '../../core/pricing';
 import { hasAccessToken } from '../lib/credentials';
 import { api, post, put } from '../lib/http';
@@ -15,17 +17,14 @@ interface CartResponse {
 
 /** Changes made within this time of each other go to the server as one request (a stepper clicked quickly). */
 const PUSH_DELAY_MS = 300;
-/** The server's limits (core/validation.ts cartLinesSchema); a line outside them would fail the whole request. */
-const MAX_LINES = 100;
-const MAX_QUANTITY = 99;
 const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only ids and quantities go to the server, which prices every line itself. */
 function toLines(items: readonly CartItem[]): Array<{ _id: string; quantity: number }> {
   return items
     .filter((item) => PRODUCT_ID.test(item._id) && Number(item.quantity) >= 1)
-    .slice(0, MAX_LINES)
-    .map((item) => ({ _id: item._id, quantity: Math.min(Math.floor(Number(item.quantity)), MAX_QUANTITY) }));
+    .slice(0, MAX_CART_LINES)
+    .map((item) => ({ _id: item._id, quantity: Math.min(Math.floor(Number(item.quantity)), MAX_LINE_QUANTITY) }));
 }
 
 /** The server's answer becomes the browser's cart; the address and payment method stay as they are. */

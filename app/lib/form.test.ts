@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountAddressSchema, checkoutAddressSchema, resetPasswordSchema, signInSchema } from '../../core/validation';
+import { accountAddressSchema, resetPasswordSchema, signInSchema } from '../../core/contracts/account';
+import { checkoutAddressSchema } from '../../core/contracts/orders';
 import { emptyValues, validateValues } from './form';
 
 describe('emptyValues', () => {

@@ -4,7 +4,7 @@ import type { CartItem, PaymentMethod } from '../../core/cart';
 import { DEFAULT_PAYMENT_METHOD } from '../../core/constants';
 import { priceLines } from '../../core/pricing';
 import type { User } from '../../core/user';
-import { CHECKOUT_SUBMIT_ALERT, checkoutAddressSchema } from '../../core/validation';
+import { CHECKOUT_SUBMIT_ALERT, checkoutAddressSchema } from '../../core/contracts/orders';
 import { AddressFields } from '../components/form/AddressFields';
 import { FormAlert } from '../components/form/FormAlert';
 import { SubmitButton } from '../components/form/SubmitButton';

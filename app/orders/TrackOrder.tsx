@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TrackedOrder } from '../../core/order';
-import { trackOrderSchema } from '../../core/validation';
+import { trackOrderSchema } from '../../core/contracts/orders';
 import { EmailField, Field } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';
 import { SubmitButton } from '../components/form/SubmitButton';

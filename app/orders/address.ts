@@ -1,5 +1,5 @@
 import type { Address, User } from '../../core/user';
-import type { CheckoutAddressInput } from '../../core/validation';
+import type { CheckoutAddressInput } from '../../core/contracts/orders';
 
 /** The checkout form's values: every field of the shipping address, as typed. */
 export type AddressValues = CheckoutAddressInput;

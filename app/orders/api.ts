@@ -1,5 +1,5 @@
 import type { Order, TrackedOrder } from '../../core/order';
-import type { CreateOrderInput, TrackOrderInput } from '../../core/validation';
+import type { CreateOrderInput, TrackOrderInput } from '../../core/contracts/orders';
 import { api, post } from '../lib/http';
 
 /** Places an order; the same idempotency key on a retry returns the same order instead of a second one. */

@@ -1,5 +1,5 @@
 import type { CartItem, PaymentMethod } from '../../core/cart';
-import type { CheckoutAddressInput } from '../../core/validation';
+import type { CheckoutAddressInput } from '../../core/contracts/orders';
 import { ApiError } from '../lib/http';
 import { createOrder } from './api';
 

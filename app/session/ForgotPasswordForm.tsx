@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { forgotPasswordSchema } from '../../core/validation';
+import { forgotPasswordSchema } from '../../core/contracts/account';
 import { AuthCard } from '../components/AuthCard';
 import { EmailField } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RESET_REDIRECT_MS } from '../../core/constants';
-import { resetPasswordSchema } from '../../core/validation';
+import { resetPasswordSchema } from '../../core/contracts/account';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { signInSchema, signUpSchema } from '../../core/validation';
+import { signInSchema, signUpSchema } from '../../core/contracts/account';
 import { AuthCard } from '../components/AuthCard';
 import { EmailField, Field, PasswordField } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';

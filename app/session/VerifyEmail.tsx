@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { forgotPasswordSchema } from '../../core/validation';
+import { forgotPasswordSchema } from '../../core/contracts/account';
 import { AuthCard } from '../components/AuthCard';
 import { EmailField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';

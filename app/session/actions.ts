@@ -4,7 +4,7 @@
  * the shopper keeps per account (the cart) follows without this module knowing about it (decision 0013).
  */
 import type { User } from '../../core/user';
-import type { SignInInput, SignUpInput } from '../../core/validation';
+import type { SignInInput, SignUpInput } from '../../core/contracts/account';
 import { announceSession, hasAccessToken } from '../lib/credentials';
 import { ApiError, api, post, put } from '../lib/http';
 import { clearCredentials, setCredentials, showSignedOut } from './session-store';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema, forgotPasswordSchema, resetPasswordSchema } from '../../core/validation.ts';
+import { emailSchema } from '../../core/contracts/fields.ts';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../core/contracts/account.ts';
 import type { AuthService } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
 import { INVALID_LINK, type EmailLinks } from './email-links.ts';

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { accountAddressSchema, accountDetailsSchema, firstError } from '../../core/validation.ts';
+import { accountAddressSchema, accountDetailsSchema } from '../../core/contracts/account.ts';
+import { firstError } from '../../core/contracts/fields.ts';
 import { addresses, users } from './schema.ts';
 import type { SessionStore } from './sessions.ts';
 import type { EmailLinks } from './email-links.ts';

@@ -1,11 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signInSchema, signUpSchema } from '../../core/validation.ts';
+import { signInSchema, signUpSchema } from '../../core/contracts/account.ts';
 import { SIGN_IN_FAILED, type AuthService, type Session } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
 import { requireUser } from './authenticate.ts';
-import { userSchema } from './api-schemas.ts';
+import { userSchema } from '../../core/contracts/account.ts';
 import { isAddressUpdate, saveAccountDetails, saveDefaultAddress, type AccountDetailsDeps } from './profile.ts';
 import type { AttemptLimit, SignInThrottle } from './limits.ts';
 import type { GoogleVerifier } from './google.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cartLinesSchema } from '../../core/validation.ts';
+import { cartLinesSchema } from '../../core/contracts/cart.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { CartService } from './service.ts';

@@ -1,18 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { MAX_LINE_QUANTITY } from '../../core/constants.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { Product } from '../../core/product.ts';
 import type { CartItem } from '../../core/cart.ts';
-import type { CartLinesInput } from '../../core/validation.ts';
+import type { CartLinesInput } from '../../core/contracts/cart.ts';
 import { cartItems } from './schema.ts';
 
 type CartLine = CartLinesInput['items'][number];
 
 /** The class of the advisory locks that let one cart write per shopper run at a time. */
 const CART_WRITER_LOCK = 7_242_002;
-
-/** The most of one product a cart may hold, whatever the stock (quantitySchema's maximum). */
-const MAX_QUANTITY = 99;
 
 /** Same product twice in one request: one line with the quantities added up. Ids compare lowercased, as UUIDs do. */
 function combineLines(lines: readonly CartLine[]): Map<string, number> {
@@ -24,7 +22,7 @@ function combineLines(lines: readonly CartLine[]): Map<string, number> {
   return combined;
 }
 
-const cap = (quantity: number, product: Product) => Math.min(quantity, product.countInStock, MAX_QUANTITY);
+const cap = (quantity: number, product: Product) => Math.min(quantity, product.countInStock, MAX_LINE_QUANTITY);
 
 /** A cart line as the storefront keeps it, priced from the catalogue as it is now. */
 function toCartItem(product: Product, quantity: number): CartItem {

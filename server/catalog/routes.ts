@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
 import type { CatalogService } from './service.ts';
-import { productSchema, reviewSchema } from './api-schemas.ts';
+import { productReviewSchema as reviewSchema, productSchema } from '../../core/contracts/catalog.ts';
 
 // Ids are matched case-insensitively, as UUIDs are.
 const productParams = z.object({ id: z.uuid('Invalid product id') });

@@ -14,7 +14,7 @@ import {
   verifiedShopper,
   type Shopper,
 } from '../testing/orders.ts';
-import { CONTROL_CHARACTERS_MESSAGE } from '../../core/validation.ts';
+import { CONTROL_CHARACTERS_MESSAGE } from '../../core/contracts/fields.ts';
 
 let shop: TestShop;
 let supplyProduct: ReturnType<typeof productSupply>;

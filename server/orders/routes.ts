@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrderSchema, trackOrderSchema } from '../../core/validation.ts';
-import { ORDER_STATUSES } from '../../core/order.ts';
+import { createOrderSchema, trackOrderSchema } from '../../core/contracts/orders.ts';
+import { ORDER_STATUSES } from '../../core/contracts/orders.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
 import type { AttemptLimit } from '../auth/limits.ts';
 import { HttpError } from '../http/errors.ts';
 import type { OrderService } from './service.ts';
 import type { PlaceOrder } from './place-order.ts';
-import { orderSchema, trackedOrderSchema } from './api-schemas.ts';
+import { orderSchema, trackedOrderSchema } from '../../core/contracts/orders.ts';
 
 interface OrderRouteOptions {
   orders: OrderService;

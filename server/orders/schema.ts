@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema.ts';
 import { products } from '../catalog/schema.ts';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../core/order.ts';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../core/contracts/orders.ts';
 import { PAYMENT_METHODS } from '../../core/constants.ts';
 
 export const orders = pgTable(

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../core/user';
-import { accountDetailsSchema, type AccountDetailsInput } from '../../../core/validation';
+import { accountDetailsSchema, type AccountDetailsInput } from '../../../core/contracts/account';
 import { AccountSection } from '../../components/AccountSection';
 import { Field, PasswordField, PhoneField } from '../../components/form/Field';
 import { accountLinkClass as linkClass } from '../../components/link-styles';

@@ -1,5 +1,5 @@
 import type { User } from '../../../core/user';
-import { accountAddressSchema } from '../../../core/validation';
+import { accountAddressSchema } from '../../../core/contracts/account';
 import { AccountSection } from '../../components/AccountSection';
 import { AddressFields } from '../../components/form/AddressFields';
 import { useForm } from '../../lib/form';

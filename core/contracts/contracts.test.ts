@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { CHECKOUT_SUBMIT_ALERT, checkoutAddressSchema, createOrderSchema, trackOrderSchema } from './orders.ts';
+import { CONTROL_CHARACTERS_MESSAGE, emailSchema, fieldErrors, firstError, quantitySchema } from './fields.ts';
 import {
-  CHECKOUT_SUBMIT_ALERT,
-  CONTROL_CHARACTERS_MESSAGE,
   accountAddressSchema,
   accountDetailsSchema,
-  checkoutAddressSchema,
-  contactSchema,
-  createOrderSchema,
-  emailSchema,
-  fieldErrors,
-  firstError,
   forgotPasswordSchema,
-  quantitySchema,
   resetPasswordSchema,
-  reviewSchema,
   signInSchema,
   signUpSchema,
-  trackOrderSchema,
-} from './validation.ts';
+} from './account.ts';
+import { contactSchema } from './contact.ts';
+import { reviewSchema } from './catalog.ts';
 
 /** The message a form would show for this input. */
 const first = (schema: z.ZodType, input: unknown) => firstError(schema.safeParse(input));

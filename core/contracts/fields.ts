@@ -1,0 +1,118 @@
+/**
+ * The field rules every contract builds on (spec section 5): messages are the spec's texts; a form shows the first
+ * issue, which follows field order. Every string is trimmed; a failed "required" check stops that field's later
+ * checks, so it reports one message.
+ */
+import { z } from 'zod';
+import {
+  CONTACT_NAME_MIN_LENGTH,
+  MAX_LINE_QUANTITY,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_DIGITS,
+  PINCODE_DIGITS,
+} from '../constants.ts';
+
+// The storefront's CSP forbids eval; without this, zod probes for it and the browser reports a violation.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
+export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
+
+export const NAME_MIN = CONTACT_NAME_MIN_LENGTH;
+export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128 } as const;
+
+export const MESSAGES = {
+  enterEmail: 'Enter Email',
+  fieldRequired: 'This field is required',
+  invalidEmail: 'Invalid email address',
+  emailInvalid: 'Email is invalid',
+  pincode: `PIN code must be ${PINCODE_DIGITS} digits.`,
+  phone: `Phone number must be ${PHONE_DIGITS} digits.`,
+  passwordsDiffer: 'Passwords do not match',
+  signUpPassword: `Password should be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long with atleast 1 number`,
+  resetPassword: `Password must be ${PASSWORD_MIN_LENGTH}-${PASSWORD_MAX_LENGTH} characters with at least one uppercase letter, one lowercase letter, and one number`,
+} as const;
+
+export const tooLong = (max: number) => `Must be at most ${max} characters`;
+const digits = (count: number) => new RegExp(`^\\d{${count}}$`);
+/** A password of the allowed length that contains a match for each lookahead, e.g. '\\d'. */
+const passwordPattern = (...needs: string[]) =>
+  new RegExp(`^${needs.map((need) => `(?=.*${need})`).join('')}.{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`, 's');
+
+const PINCODE = digits(PINCODE_DIGITS);
+const PHONE = digits(PHONE_DIGITS);
+export const SIGN_UP_PASSWORD = passwordPattern('\\d', '[a-z]');
+export const RESET_PASSWORD = passwordPattern('\\d', '[a-z]', '[A-Z]');
+
+const isEmail = (value: string) => value.length <= MAX.email && z.regexes.email.test(value);
+
+// C0 and C1 controls and DEL: invisible on screen, unsafe in mail and logs, and PostgreSQL refuses NUL.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// Multi-line texts keep tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const withoutControls = (pattern: RegExp) => ({
+  check: (value: string) => !pattern.test(value),
+  params: { error: CONTROL_CHARACTERS_MESSAGE, abort: true },
+});
+const SINGLE_LINE = withoutControls(CONTROL);
+const MULTI_LINE = withoutControls(CONTROL_EXCEPT_LINE_BREAKS);
+
+/** A trimmed string that may be left out or empty; the output is always a string. */
+export const optionalText = (max: number) =>
+  z.string().trim().refine(SINGLE_LINE.check, SINGLE_LINE.params).max(max, tooLong(max)).default('');
+
+/** A trimmed string of at least `min` characters; a missing, blank or short value reports `message` alone. */
+export const required = (message: string, min = 1) =>
+  z.string({ error: message }).trim().min(min, { error: message, abort: true });
+
+export const requiredText = (message: string, max: number, min = 1, lines = SINGLE_LINE) =>
+  required(message, min).refine(lines.check, lines.params).max(max, tooLong(max));
+
+/** Free text such as a message or a review: line breaks and tabs are kept. */
+export const multiLineText = (message: string, max: number) => requiredText(message, max, 1, MULTI_LINE);
+
+export const email = (requiredMessage: string, invalidMessage: string) =>
+  required(requiredMessage).toLowerCase().refine(SINGLE_LINE.check, SINGLE_LINE.params).refine(isEmail, invalidMessage);
+
+export const pincode = (requiredMessage: string = MESSAGES.pincode) =>
+  required(requiredMessage).regex(PINCODE, MESSAGES.pincode);
+export const phone = (requiredMessage: string = MESSAGES.phone) =>
+  required(requiredMessage).regex(PHONE, MESSAGES.phone);
+export const signUpPassword = () => required('Enter Password').regex(SIGN_UP_PASSWORD, MESSAGES.signUpPassword);
+
+export const emailSchema = email(MESSAGES.enterEmail, MESSAGES.emailInvalid);
+
+export const quantitySchema = z
+  .number()
+  .int('Quantity must be a whole number')
+  .positive('Quantity must be at least 1')
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** A product id as the API gives it; lower-cased, as UUIDs compare (the cart does the same). */
+const productId = z
+  .string({ error: 'Product id is required' })
+  .trim()
+  .toLowerCase()
+  .uuid('This product does not exist');
+
+/** An order line: only the product id and quantity are read; prices and titles sent by a client are ignored. */
+export const orderLineSchema = z.object({ _id: productId, quantity: quantitySchema });
+
+export type QuantityInput = z.infer<typeof quantitySchema>;
+
+/** The message a form shows: the first issue, or null when the input is valid. */
+export function firstError(result: z.ZodSafeParseResult<unknown>): string | null {
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
+/** Each top-level field's first message; issues about the whole value are keyed ''. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

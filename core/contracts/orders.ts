@@ -1,0 +1,115 @@
+/** The orders capability's contract: placing, tracking and showing orders (spec sections 3, 5 and 7). */
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../constants.ts';
+import {
+  MAX,
+  MESSAGES,
+  NAME_MIN,
+  email,
+  optionalText,
+  orderLineSchema,
+  phone,
+  pincode,
+  requiredText,
+} from './fields.ts';
+
+export const CHECKOUT_SUBMIT_ALERT = 'Please fill in all fields correctly before placing the order.';
+export const checkoutAddressSchema = z.object({
+  fname: requiredText('First Name should be minimum 3 characters', MAX.name, NAME_MIN),
+  lname: requiredText('Last name is required.', MAX.name),
+  address1: requiredText('Address is required.', MAX.line),
+  address2: optionalText(MAX.line),
+  city: requiredText('City is required.', MAX.name),
+  state: requiredText('State is required.', MAX.name),
+  pincode: pincode(),
+  phone: phone(),
+  email: email(MESSAGES.enterEmail, MESSAGES.invalidEmail),
+});
+
+export const createOrderSchema = z.object({
+  orderItems: z
+    .array(orderLineSchema, { error: 'Your cart is empty' })
+    .min(1, 'Your cart is empty')
+    .max(50, 'An order can have at most 50 different products'),
+  shippingAddress: checkoutAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose prepaid or cash on delivery' }),
+});
+
+export const trackOrderSchema = z.object({
+  orderId: requiredText('Enter Order Id', MAX.name),
+  email: email(MESSAGES.enterEmail, MESSAGES.invalidEmail),
+});
+
+export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+
+const statusEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string() });
+
+const orderLineShownSchema = z.object({
+  /** The product's id. */
+  _id: z.string(),
+  title: z.string(),
+  /** Image URLs; the first is shown. A snapshot taken when the order was placed. */
+  image: z.array(z.string()),
+  /** Unit price in rupees when the order was placed. */
+  price: z.number(),
+  quantity: z.number(),
+});
+
+/** The address an order ships to: the checkout address as validated (the country is always India). */
+const orderAddressSchema = z.object({
+  fname: z.string(),
+  lname: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
+/** An order as the API shows it; prices in rupees. */
+export const orderSchema = z.object({
+  _id: z.uuid(),
+  /** The public, unguessable order id. */
+  orderId: z.string(),
+  createdAt: z.string(),
+  isPaid: z.boolean(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  orderStatus: z.enum(ORDER_STATUSES),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  totalPrice: z.number(),
+  orderItems: z.array(orderLineShownSchema),
+  shippingAddress: orderAddressSchema,
+  statusHistory: z.array(statusEventSchema),
+  /** Whether the shopper may still cancel it (see canCancel). */
+  cancellable: z.boolean(),
+});
+
+/** What /track-your-order shows: the status timeline, without the address. */
+export const trackedOrderSchema = z.object({
+  orderId: z.string(),
+  createdAt: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  isPaid: z.boolean(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** With isPaid and paymentMethod, what paymentLabel needs to tell Failed from Awaiting payment. */
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  totalPrice: z.number(),
+  itemCount: z.number(),
+  statusHistory: z.array(statusEventSchema),
+});
+
+export type CheckoutAddressInput = z.infer<typeof checkoutAddressSchema>;
+export type CreateOrderInput = z.infer<typeof createOrderSchema>;
+export type TrackOrderInput = z.infer<typeof trackOrderSchema>;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type OrderLine = z.infer<typeof orderLineShownSchema>;
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+export type StatusEvent = z.infer<typeof statusEventSchema>;
+export type Order = z.infer<typeof orderSchema>;
+export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
