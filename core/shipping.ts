@@ -1,7 +1,5 @@
-import type { ShopSettings } from './shop.ts';
 import { formatRupees } from './money.ts';
-
-type ShippingRule = Pick<ShopSettings, 'freeShippingAboveRupees' | 'shippingFeeRupees'>;
+import type { ShippingRule } from './pricing.ts';
 
 /** The banner line, following the one shipping setting (decision 0001). */
 export function freeShippingMessage(rule: ShippingRule): string {

@@ -1,5 +1,5 @@
 import type { Product, Review } from '../../core/product';
-import { DELIVERY_ESTIMATE_PRODUCT_PAGE } from '../../core/constants';
+import { DELIVERY_ESTIMATE_PRODUCT_PAGE, DISPATCH_WITHIN_HOURS } from '../../core/constants';
 import { ShieldIcon, TruckIcon } from '../components/icons';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { Gallery } from './Gallery';
@@ -49,7 +49,7 @@ export function ProductView({ product, reviews, onAddToCart }: ProductViewProps)
           <PurchaseBox product={product} onAddToCart={onAddToCart} />
           <p className="mt-6 flex items-center gap-2 text-sm text-stone-700">
             <TruckIcon /> Delivery in {DELIVERY_ESTIMATE_PRODUCT_PAGE.min} to {DELIVERY_ESTIMATE_PRODUCT_PAGE.max} days,
-            dispatched within 24 hours
+            dispatched within {DISPATCH_WITHIN_HOURS} hours
           </p>
           <div className="mt-6 rounded-lg border border-stone-200 p-4">
             <p className="flex items-center gap-2 text-sm font-semibold">

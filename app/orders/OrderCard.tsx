@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { itemCount, paymentLabel, shortOrderId, type Order } from '../../core/order';
+import { itemCount, shortOrderId, type Order } from '../../core/order';
 import { OrderFacts } from './OrderFacts';
 import { OrderDetails } from './OrderDetails';
 
@@ -40,13 +40,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
           </button>
         )}
       </div>
-      <OrderFacts
-        createdAt={order.createdAt}
-        payment={paymentLabel(order)}
-        status={order.orderStatus}
-        totalPrice={order.totalPrice}
-        itemCount={itemCount(order.orderItems)}
-      />
+      <OrderFacts order={order} itemCount={itemCount(order.orderItems)} />
       <OrderDetails order={order} shortId={shortId} />
     </article>
   );

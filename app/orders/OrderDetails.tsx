@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Order, OrderAddress } from '../../core/order';
 import { formatRupees } from '../../core/money';
-import { ResponsiveImage } from '../components/ResponsiveImage';
+import { LineThumbnail } from './LineThumbnail';
 import { OrderTimeline } from './OrderTimeline';
 
 const rupees = (amount: number) => formatRupees(amount, { fixedDecimals: true });
@@ -52,22 +52,9 @@ export function OrderDetails({ order, shortId }: { order: Order; shortId: string
 }
 
 function OrderLineRow({ line }: { line: Order['orderItems'][number] }) {
-  const image = line.image[0];
   return (
     <li className="flex items-center gap-3 py-3">
-      {image ? (
-        <ResponsiveImage
-          src={image}
-          alt=""
-          width={56}
-          height={56}
-          sizes="56px"
-          maxWidth={320}
-          className="size-14 shrink-0 rounded-md object-cover"
-        />
-      ) : (
-        <span aria-hidden="true" className="size-14 shrink-0 rounded-md bg-stone-100" />
-      )}
+      <LineThumbnail src={line.image[0]} />
       <div className="min-w-0 text-sm">
         {/* A line whose product has since been removed from the shop has no page to link to. */}
         {line._id ? (

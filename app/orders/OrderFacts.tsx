@@ -1,20 +1,19 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '../../core/order';
+import { ORDER_STATUS_LABELS, paymentLabel, type Order, type OrderStatus } from '../../core/order';
 import { formatRupees } from '../../core/money';
 import { formatOrderDate } from './order-display';
 
 interface OrderFactsProps {
-  createdAt: string;
-  /** paymentLabel's wording: Paid, Failed, Pay on delivery or Awaiting payment. */
-  payment: string;
-  status: OrderStatus;
-  totalPrice: number;
+  /** An order as the account or the tracking page has it. */
+  order: Pick<Order, 'createdAt' | 'isPaid' | 'paymentStatus' | 'paymentMethod' | 'orderStatus' | 'totalPrice'>;
   itemCount: number;
 }
 
 const STATUS_TONE: Partial<Record<OrderStatus, string>> = { cancelled: 'text-red-700', delivered: 'text-green-700' };
 
 /** The spec's order fields (section 2, Orders): date, payment, status, total and item count. */
-export function OrderFacts({ createdAt, payment, status, totalPrice, itemCount }: OrderFactsProps) {
+export function OrderFacts({ order, itemCount }: OrderFactsProps) {
+  const { createdAt, orderStatus: status, totalPrice } = order;
+  const payment = paymentLabel(order);
   const facts: Array<[term: string, value: string, testId: string, tone?: string]> = [
     ['Date', formatOrderDate(createdAt), 'order-date'],
     ['Payment', payment, 'order-payment', payment === 'Failed' ? 'text-red-700' : undefined],

@@ -1,7 +1,7 @@
 import type { CartItem } from '../../core/cart';
 import { formatRupees, paiseToRupees, rupeesToPaise } from '../../core/money';
 import type { CartPrices } from '../../core/pricing';
-import { ResponsiveImage } from '../components/ResponsiveImage';
+import { LineThumbnail } from './LineThumbnail';
 
 const rupees = (amount: number) => formatRupees(amount, { fixedDecimals: true });
 
@@ -12,15 +12,7 @@ export function OrderSummary({ items, prices }: { items: readonly CartItem[]; pr
       <ul className="divide-y divide-stone-100">
         {items.map((item) => (
           <li key={item._id} className="flex items-center gap-3 py-3" data-testid="checkout-line">
-            <ResponsiveImage
-              src={item.image[0] ?? ''}
-              alt=""
-              width={56}
-              height={56}
-              sizes="56px"
-              maxWidth={320}
-              className="size-14 shrink-0 rounded-md object-cover"
-            />
+            <LineThumbnail src={item.image[0]} />
             <p className="min-w-0 flex-1 text-sm">
               <span className="font-medium">{item.title}</span>{' '}
               <span className="whitespace-nowrap text-stone-600">× {item.quantity}</span>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { paymentLabel, shortOrderId, type TrackedOrder } from '../../core/order';
+import { shortOrderId, type TrackedOrder } from '../../core/order';
 import { OrderFacts } from './OrderFacts';
 import { OrderTimeline } from './OrderTimeline';
 
@@ -25,13 +25,7 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
           Full order id: <span className="break-all font-mono text-stone-800">{order.orderId}</span>
         </p>
       </div>
-      <OrderFacts
-        createdAt={order.createdAt}
-        payment={paymentLabel(order)}
-        status={order.orderStatus}
-        totalPrice={order.totalPrice}
-        itemCount={order.itemCount}
-      />
+      <OrderFacts order={order} itemCount={order.itemCount} />
       <div className="border-t border-stone-200 pt-5">
         <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-stone-600">Progress</h3>
         <OrderTimeline orderStatus={order.orderStatus} statusHistory={order.statusHistory} />

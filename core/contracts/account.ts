@@ -15,6 +15,7 @@ import {
   requiredText,
   signUpPassword,
   tooLong,
+  shownAddressSchema,
 } from './fields.ts';
 
 export const signUpSchema = z.object({
@@ -89,17 +90,8 @@ export const accountDetailsSchema = z
   .and(passwordChangeSchema);
 
 /** A saved address (spec section 3), as the API shows it. */
-export const addressSchema = z.object({
+export const addressSchema = shownAddressSchema.extend({
   _id: z.uuid(),
-  fname: z.string(),
-  lname: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  phone: z.string(),
-  email: z.string(),
   country: z.string(),
   isDefault: z.boolean(),
 });

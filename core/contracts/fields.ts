@@ -100,6 +100,19 @@ const productId = z
 /** An order line: only the product id and quantity are read; prices and titles sent by a client are ignored. */
 export const orderLineSchema = z.object({ _id: productId, quantity: quantitySchema });
 
+/** A postal address as the API shows it back: a saved address's and an order's shipping address share it. */
+export const shownAddressSchema = z.object({
+  fname: z.string(),
+  lname: z.string(),
+  address1: z.string(),
+  address2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+
 export type QuantityInput = z.infer<typeof quantitySchema>;
 
 /** The message a form shows: the first issue, or null when the input is valid. */

@@ -11,6 +11,7 @@ import {
   phone,
   pincode,
   requiredText,
+  shownAddressSchema,
 } from './fields.ts';
 
 export const CHECKOUT_SUBMIT_ALERT = 'Please fill in all fields correctly before placing the order.';
@@ -57,17 +58,7 @@ const orderLineShownSchema = z.object({
 });
 
 /** The address an order ships to: the checkout address as validated (the country is always India). */
-const orderAddressSchema = z.object({
-  fname: z.string(),
-  lname: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  phone: z.string(),
-  email: z.string(),
-});
+const orderAddressSchema = shownAddressSchema;
 
 /** An order as the API shows it; prices in rupees. */
 export const orderSchema = z.object({

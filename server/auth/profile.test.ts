@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { cookieHeader, refreshCookieOf, signUp } from '../testing/accounts.ts';
+import { validAddress } from '../testing/orders.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -13,17 +14,8 @@ afterAll(async () => {
 const put = (headers: Record<string, string>, payload: object) =>
   shop.app.inject({ method: 'PUT', url: '/api/auth/profile', headers, payload });
 
-const address = {
-  fname: 'Asha',
-  lname: 'Verma',
-  address1: '12 MG Road',
-  address2: 'Flat 4B',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-  phone: '9876543210',
-  email: 'asha@example.in',
-};
+/** A saved address: the checkout's valid one (addresses share spec section 5's rules). */
+const address = validAddress;
 
 describe('PUT /api/auth/profile: the address', () => {
   it('saves the default address, bare or under `address`, and updates it in place', async () => {
