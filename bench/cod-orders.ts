@@ -112,6 +112,7 @@ export async function measureCodOrders(origin: string, tokens: string[], seconds
                     orderItems: [...ids].map((_id) => ({ _id, quantity: 1 })),
                     shippingAddress: ADDRESS,
                     paymentMethod: 'cod',
+                    ageConfirmed: true,
                   }),
                 };
               },

@@ -24,6 +24,11 @@ export interface StorefrontContext {
   origin: string;
   /** Google sign-in's OAuth client id, or null when Google sign-in is off. */
   googleClientId: string | null;
+  /**
+   * Prepaid checkout: the gateway's script (PhonePe's, or the local simulator's), or null when prepaid is off
+   * (production without PhonePe credentials); checkout then offers cash on delivery only and says why.
+   */
+  paymentScriptUrl: string | null;
   /** This response's Content-Security-Policy nonce: every script the page renders must carry it. */
   cspNonce: string;
 }

@@ -21,6 +21,7 @@ import { emailLinkRoutes } from './auth/email-routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { LocalMailbox } from './mail/transports.ts';
 import type { Services } from './services.ts';
 
@@ -111,6 +112,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
     accessTokens: services.accessTokens,
     limit: services.limitAttempts,
   });
+  await app.register(paymentRoutes, {
+    payments: services.payments,
+    transitions: services.paymentTransitions,
+    webhookCredentials: services.paymentSetup.webhook,
+    accessTokens: services.accessTokens,
+    db: services.database.db,
+  });
   if (services.mailTransport instanceof LocalMailbox && config.NODE_ENV !== 'production') {
     const mailbox = services.mailTransport;
     await app.register(async (local) => {
@@ -144,6 +152,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         shop: services.shop,
         origin: services.origin,
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
+        paymentScriptUrl: services.paymentSetup.scriptUrl,
       },
       contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
     });

@@ -54,8 +54,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
-  /** How often each process looks for mail to send. */
-  MAIL_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  /** How often each process looks for due work: queued mail, payment checks, expiries, refunds (decision 0019). */
+  JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
   /** The From address of the shop's mail; defaults to the shop's name and e-mail. */
   MAIL_FROM: z.string().min(3).optional(),
   /** Google sign-in shows when this OAuth client id is set. */
@@ -86,12 +86,50 @@ export const configSchema = z.object({
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** A session ends this many days after sign-in, however often its tokens are refreshed. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** PhonePe's credentials (decision 0019). Unset: the local simulator outside production, no prepaid in it. */
+  PHONEPE_CLIENT_ID: z.string().min(1).optional(),
+  PHONEPE_CLIENT_SECRET: z.string().min(1).optional(),
+  PHONEPE_CLIENT_VERSION: z.coerce.number().int().min(1).default(1),
+  /** Picks PhonePe's hosts; PHONEPE_AUTH_URL and PHONEPE_API_URL override them. */
+  PHONEPE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PHONEPE_AUTH_URL: httpUrl.optional(),
+  PHONEPE_API_URL: httpUrl.optional(),
+  /** The webhook's credentials, as set in PhonePe's dashboard. */
+  PHONEPE_WEBHOOK_USERNAME: z
+    .string()
+    .min(5, 'must be 5 to 20 characters')
+    .max(20, 'must be 5 to 20 characters')
+    .optional(),
+  PHONEPE_WEBHOOK_PASSWORD: z
+    .string()
+    .min(8, 'must be 8 to 20 characters')
+    .max(20, 'must be 8 to 20 characters')
+    .optional(),
+  PHONEPE_CHECKOUT_SCRIPT_URL: httpUrl.default('https://mercury.phonepe.com/web/bundle/checkout.js'),
+  /** How long an unpaid prepaid order holds its stock. PhonePe takes 300 to 3600; less only outside production. */
+  PAYMENT_EXPIRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(1200),
   /** Serve the OpenAPI page at /api/docs in production too (always served outside production). */
   API_DOCS: bool.default(false),
 });
 
 /** Settings whose values never appear in messages or logs: they are, or may contain, secrets. */
-const SECRET_SETTINGS = new Set(['AUTH_SECRET', 'DATABASE_URL', 'SMTP_URL', 'REDIS_URL']);
+const SECRET_SETTINGS = new Set([
+  'AUTH_SECRET',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'REDIS_URL',
+  'PHONEPE_CLIENT_SECRET',
+  'PHONEPE_WEBHOOK_PASSWORD',
+]);
+/** Settings shown as (hidden) in messages: plain secrets, not URLs. */
+const HIDDEN_SETTINGS = new Set(['AUTH_SECRET', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_PASSWORD']);
+
+/** With PhonePe's client id, the rest of what the gateway needs. */
+const REQUIRED_WITH_PHONEPE = [
+  'PHONEPE_CLIENT_SECRET',
+  'PHONEPE_WEBHOOK_USERNAME',
+  'PHONEPE_WEBHOOK_PASSWORD',
+] as const;
 
 /** What production cannot run without: mail must reach shoppers, and links must point at the real shop. */
 const REQUIRED_IN_PRODUCTION = {
@@ -117,6 +155,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const [key, reason] of Object.entries(REQUIRED_IN_PRODUCTION)) {
       if (!present[key]) lines.push(`  ${key} ${reason}`);
     }
+    const expiry = Number(present.PAYMENT_EXPIRY_SECONDS ?? 1200);
+    if (expiry < 300) lines.push('  PAYMENT_EXPIRY_SECONDS must be at least 300 when NODE_ENV=production');
+  }
+  if (present.PHONEPE_CLIENT_ID) {
+    for (const key of REQUIRED_WITH_PHONEPE) {
+      if (!present[key]) lines.push(`  ${key} is required with PHONEPE_CLIENT_ID (prepaid payments need it)`);
+    }
   }
   if (parsed.success && lines.length === 0) return parsed.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
@@ -125,7 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 /** A value as an error message may show it: secrets are replaced, passwords inside URLs masked. */
 function shownValue(key: string, value: string | undefined): string {
   if (value === undefined) return '""';
-  if (key === 'AUTH_SECRET') return '(hidden)';
+  if (HIDDEN_SETTINGS.has(key)) return '(hidden)';
   if (SECRET_SETTINGS.has(key)) {
     try {
       const url = new URL(value);

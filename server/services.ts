@@ -22,6 +22,14 @@ import type { DestinationStream } from 'pino';
 import { createLogger } from './http/logger.ts';
 import { OrderService } from './orders/service.ts';
 import { PlaceOrder } from './orders/place-order.ts';
+import { OrderPaymentState } from './orders/payment-state.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { Poller } from './jobs/poller.ts';
+import { paymentSetup, type PaymentSetup } from './payments/setup.ts';
+import { PaymentService } from './payments/service.ts';
+import { PaymentTransitions } from './payments/transitions.ts';
+import { Reconciler } from './payments/reconciliation.ts';
+import { GatewayError, type PaymentGateway } from './payments/gateway.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Wrong current passwords a signed-in shopper may give per 15 minutes. */
@@ -47,6 +55,10 @@ export interface Services {
   mailSender: MailSender;
   orders: OrderService;
   placeOrder: PlaceOrder;
+  jobs: JobQueue;
+  payments: PaymentService;
+  paymentTransitions: PaymentTransitions;
+  paymentSetup: PaymentSetup;
   logger: FastifyBaseLogger;
   shop: ShopSettings;
   origin: string;
@@ -95,13 +107,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   const origin = publicOrigin(config);
   const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
-  const mailSender = new MailSender(database.db, mailTransport, {
-    pollMs: config.MAIL_POLL_MS,
-    // Only the message: mail bodies carry sign-in links and never reach the logs.
-    log: (message, error) => logger.warn({ reason: error instanceof Error ? error.message : undefined }, message),
-  });
-  // Tests deliver with drain(); a background sender would race them for the same rows.
-  if (config.NODE_ENV !== 'test') mailSender.start();
+  // Only the message: mail bodies carry sign-in links, and job errors never need more.
+  const logWarning = (message: string, error?: unknown) =>
+    logger.warn({ reason: error instanceof Error ? error.message : undefined }, message);
+  const mailSender = new MailSender(database.db, mailTransport, { log: logWarning });
+  const jobs = new JobQueue(database.db, logWarning);
   const outbox = new MailOutbox(database.db);
   const emailLinks = new EmailLinks(database.db, outbox, sessions, {
     origin,
@@ -116,6 +126,39 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     forgetUserData: (tx, userId) => carts.clear(userId, tx),
   });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
+  const payment = await paymentSetup(config, database.db);
+  const orderPayments = new OrderPaymentState(database.db);
+  const stockChanged = () => catalog.stockChanged();
+  const gateway = payment.gateway ?? prepaidOff;
+  const paymentTransitions = new PaymentTransitions({
+    database,
+    orders: orderPayments,
+    jobs,
+    outbox,
+    auth,
+    stockChanged,
+    shopName: config.SHOP_NAME,
+    origin,
+  });
+  const reconciler = new Reconciler({
+    database,
+    gateway,
+    orders: orderPayments,
+    transitions: paymentTransitions,
+    stockChanged,
+  });
+  reconciler.register(jobs);
+  const payments = new PaymentService({
+    database,
+    gateway,
+    orders: orderPayments,
+    jobs,
+    transitions: paymentTransitions,
+    reconciler,
+    origin,
+    shopName: config.SHOP_NAME,
+    expirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+  });
   const orders = new OrderService({
     database,
     auth,
@@ -124,6 +167,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,
     origin,
+    onCancelled: (record, tx) => payments.orderCancelled(record, tx),
   });
   const placeOrder = new PlaceOrder({
     database,
@@ -137,7 +181,19 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     codMaxRupees: config.COD_MAX_RUPEES,
     ordersPerHour: config.ORDERS_PER_HOUR,
     limiter: new RateLimiter(rateLimitStore),
+    prepaidAvailable: payment.gateway !== null,
+    paymentExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
+    prepaidFollowUps: payments.orderFollowUps(),
   });
+  // One loop runs every process's scheduled work (decision 0019). Tests run it by hand with runDue() and drain().
+  const scheduledWork = new Poller(
+    async () => {
+      await jobs.runDue();
+      await mailSender.drain();
+    },
+    { pollMs: config.JOB_POLL_MS, log: logWarning, name: 'Scheduled work' },
+  );
+  if (config.NODE_ENV !== 'test') scheduledWork.start();
   const google = config.GOOGLE_CLIENT_ID
     ? new GoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
     : null;
@@ -161,11 +217,16 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mailSender,
     orders,
     placeOrder,
+    jobs,
+    payments,
+    paymentTransitions,
+    paymentSetup: payment,
     logger,
     shop: shopSettings(config),
     origin,
     async close() {
       await emailLinks.settled(); // reset mails still being queued after their answer
+      await scheduledWork.stop(5000);
       await mailSender.stop();
       await catalog.stop();
       await sessions.stop();
@@ -174,6 +235,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     },
   };
 }
+
+/** The gateway when prepaid is off: nothing new is paid, and what is left over is reported, not lost. */
+const prepaidOff: PaymentGateway = {
+  createPayment: () => Promise.reject(new GatewayError('unavailable', 'Prepaid payments are off')),
+  paymentStatus: () => Promise.reject(new GatewayError('unavailable', 'Prepaid payments are off')),
+  refund: () => Promise.reject(new GatewayError('unavailable', 'Prepaid payments are off')),
+  refundStatus: () => Promise.reject(new GatewayError('unavailable', 'Prepaid payments are off')),
+};
 
 function shopSettings(config: Config): ShopSettings {
   return {

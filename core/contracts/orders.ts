@@ -1,6 +1,7 @@
 /** The orders capability's contract: placing, tracking and showing orders (spec sections 3, 5 and 7). */
 import { z } from 'zod';
 import { PAYMENT_METHODS } from '../constants.ts';
+import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from './payments.ts';
 import {
   MAX,
   MESSAGES,
@@ -34,6 +35,8 @@ export const createOrderSchema = z.object({
     .max(50, 'An order can have at most 50 different products'),
   shippingAddress: checkoutAddressSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose prepaid or cash on delivery' }),
+  /** Spec section 1: the minimum age to order is 18; checkout asks, and an order without it is refused. */
+  ageConfirmed: z.literal(true, { error: PAYMENT_MESSAGES.ageRequired }),
 });
 
 export const trackOrderSchema = z.object({
@@ -42,7 +45,6 @@ export const trackOrderSchema = z.object({
 });
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
 
 const statusEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string() });
 
@@ -98,7 +100,7 @@ export type CheckoutAddressInput = z.infer<typeof checkoutAddressSchema>;
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 export type TrackOrderInput = z.infer<typeof trackOrderSchema>;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type { PaymentStatus };
 export type OrderLine = z.infer<typeof orderLineShownSchema>;
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export type StatusEvent = z.infer<typeof statusEventSchema>;

@@ -16,7 +16,16 @@ export type Directive =
 
 export type Sources = Partial<Record<Directive, readonly string[]>>;
 
-export type PolicySettings = Pick<Config, 'GOOGLE_CLIENT_ID' | 'MEDIA_BASE_URL' | 'PUBLIC_URL'>;
+export type PolicySettings = Pick<
+  Config,
+  | 'GOOGLE_CLIENT_ID'
+  | 'MEDIA_BASE_URL'
+  | 'PUBLIC_URL'
+  | 'NODE_ENV'
+  | 'PHONEPE_CLIENT_ID'
+  | 'PHONEPE_ENV'
+  | 'PHONEPE_CHECKOUT_SCRIPT_URL'
+>;
 
 const NONE = "'none'";
 const SELF = "'self'";
@@ -47,12 +56,33 @@ export const GOOGLE_SIGN_IN: Sources = {
   'img-src': ['https://lh3.googleusercontent.com'],
 };
 
+/** Where PhonePe's PayPage opens in its iframe (the redirectUrl a payment answers), by PHONEPE_ENV. */
+export const PHONEPE_PAY_PAGE_ORIGINS = {
+  sandbox: ['https://mercury-t2.phonepe.com'],
+  production: ['https://mercury.phonepe.com'],
+} as const;
+
 /**
- * Third-party sources, one entry per optional feature: the one place to allow a provider's hosts.
- * The payments issue adds PhonePe's checkout here, when it is configured.
+ * Prepaid checkout: PhonePe's checkout.js and its PayPage iframe; without credentials outside production, the
+ * local simulator's, which this shop serves itself (decision 0019).
  */
+function paymentSources(settings: PolicySettings): Sources {
+  if (settings.PHONEPE_CLIENT_ID) {
+    return {
+      'script-src': [new URL(settings.PHONEPE_CHECKOUT_SCRIPT_URL).origin],
+      'frame-src': PHONEPE_PAY_PAGE_ORIGINS[settings.PHONEPE_ENV],
+    };
+  }
+  return settings.NODE_ENV === 'production' ? {} : { 'frame-src': [SELF] };
+}
+
+/** Third-party sources, one entry per optional feature: the one place to allow a provider's hosts. */
 function featureSources(settings: PolicySettings): Sources[] {
-  return [settings.GOOGLE_CLIENT_ID ? GOOGLE_SIGN_IN : {}, { 'img-src': mediaOrigin(settings.MEDIA_BASE_URL) }];
+  return [
+    settings.GOOGLE_CLIENT_ID ? GOOGLE_SIGN_IN : {},
+    { 'img-src': mediaOrigin(settings.MEDIA_BASE_URL) },
+    paymentSources(settings),
+  ];
 }
 
 /** Images come from MEDIA_BASE_URL's origin when it is a CDN rather than a path on this shop. */

@@ -4,7 +4,14 @@ import { devMailboxRoutes } from '../mail/routes.ts';
 import type { LocalMailbox } from '../mail/transports.ts';
 import { apiDocsPolicy, GOOGLE_SIGN_IN, storefrontPolicy, type PolicySettings } from './content-security-policy.ts';
 
-const plain: PolicySettings = { MEDIA_BASE_URL: '/media', PUBLIC_URL: 'http://127.0.0.1:3000' };
+/** A deployed shop with no optional feature: no Google sign-in, no PhonePe credentials (so no prepaid). */
+const plain: PolicySettings = {
+  MEDIA_BASE_URL: '/media',
+  PUBLIC_URL: 'http://127.0.0.1:3000',
+  NODE_ENV: 'production',
+  PHONEPE_ENV: 'sandbox',
+  PHONEPE_CHECKOUT_SCRIPT_URL: 'https://mercury.phonepe.com/web/bundle/checkout.js',
+};
 const withGoogle: PolicySettings = { ...plain, GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com' };
 
 /** A policy as directive name → its sources. */
@@ -48,6 +55,20 @@ describe('storefrontPolicy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/']);
     expect(policy.get('style-src')).toContain('https://accounts.google.com/gsi/style');
     expect(policy.get('img-src')).toContain('https://lh3.googleusercontent.com');
+  });
+
+  it("allows PhonePe's script and PayPage only with its credentials, and the local simulator's frame otherwise", () => {
+    const phonePe = parse(
+      storefrontPolicy({ ...plain, PHONEPE_CLIENT_ID: 'M123', PHONEPE_ENV: 'production' })('bm9uY2U='),
+    );
+    expect(phonePe.get('script-src')).toContain('https://mercury.phonepe.com');
+    expect(phonePe.get('frame-src')).toEqual(['https://mercury.phonepe.com']);
+    const sandbox = parse(storefrontPolicy({ ...plain, PHONEPE_CLIENT_ID: 'M123' })('bm9uY2U='));
+    expect(sandbox.get('frame-src')).toEqual(['https://mercury-t2.phonepe.com']);
+
+    const simulator = parse(storefrontPolicy({ ...plain, NODE_ENV: 'development' })('bm9uY2U='));
+    expect(simulator.get('frame-src')).toEqual(["'self'"]);
+    expect(storefrontPolicy(plain)('bm9uY2U=')).not.toContain('phonepe');
   });
 
   it("allows images from MEDIA_BASE_URL's origin when it is absolute", () => {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
+import { Poller } from '../jobs/poller.ts';
 
 export interface MailSenderOptions {
   /** How often start() looks for due mails. */
@@ -40,17 +41,6 @@ function bounded(work: Promise<void>, signal: AbortSignal): Promise<void> {
 /** The attempt count fences a claim: a sender whose lease ran out and whose mail was claimed again changes nothing. */
 const stillOurs = (mail: ClaimedMail) => and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
 
-/** Resolves after `ms` at the latest; never keeps the process alive. */
-const atMost = (work: Promise<unknown>, ms: number) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    void work.finally(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-
 /** Sends queued mails, retrying with exponential backoff; safe to run in several app processes at once. */
 export class MailSender {
   private readonly pollMs: number;
@@ -65,10 +55,8 @@ export class MailSender {
    * Should the process die, the mails it had in flight are retried once this runs out.
    */
   readonly leaseMs: number;
-  private running = false;
   private stopping = false;
-  private timer: NodeJS.Timeout | undefined;
-  private polling: Promise<void> | undefined;
+  private readonly poller: Poller;
 
   constructor(
     private readonly db: Db,
@@ -83,12 +71,12 @@ export class MailSender {
     this.log = options.log ?? defaultLog;
     const rounds = Math.ceil(this.batchSize / this.concurrency);
     this.leaseMs = rounds * SEND_DEADLINE_MS + LEASE_MARGIN_MS;
+    this.poller = new Poller(() => this.drain(), { pollMs: this.pollMs, log: this.log, name: 'Mail sender' });
   }
 
+  /** Sends on its own timer; a shop runs drain() from its job runner instead (decision 0019). */
   start(): void {
-    if (this.running || this.stopping) return;
-    this.running = true;
-    this.schedule(0);
+    if (!this.stopping) this.poller.start();
   }
 
   /**
@@ -96,10 +84,8 @@ export class MailSender {
    * A send still running then is retried by another sender once its lease runs out.
    */
   async stop(): Promise<void> {
-    this.running = false;
     this.stopping = true;
-    clearTimeout(this.timer);
-    if (this.polling) await atMost(this.polling, this.stopTimeoutMs);
+    await this.poller.stop(this.stopTimeoutMs);
     await this.transport.close?.();
   }
 
@@ -112,21 +98,6 @@ export class MailSender {
       sent += await this.sendBatch(batch);
     }
     return sent;
-  }
-
-  private schedule(delayMs: number): void {
-    this.timer = setTimeout(() => {
-      this.polling = this.drain()
-        .then(
-          () => undefined,
-          (err: unknown) => this.log('Mail sender: could not read the outbox', err),
-        )
-        .finally(() => {
-          this.polling = undefined;
-          if (this.running) this.schedule(this.pollMs);
-        });
-    }, delayMs);
-    this.timer.unref(); // never keeps the process alive on its own
   }
 
   /**

@@ -14,6 +14,7 @@ import type { OrderAddress } from '../../core/order.ts';
 import { quantitySchema } from '../../core/contracts/fields.ts';
 import { type CreateOrderInput } from '../../core/contracts/orders.ts';
 import type { PAYMENT_METHODS } from '../../core/constants.ts';
+import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { orders } from './schema.ts';
 import { newOrderId } from './order-id.ts';
 import { orderPlacedMail } from './mails.ts';
@@ -73,6 +74,12 @@ export interface PlaceOrderOptions {
   /** Order attempts per shopper per hour, counted by `limiter` (shared by every process with Redis). */
   ordersPerHour: number;
   limiter: RateLimiter;
+  /** Off in production without gateway credentials: a prepaid order is then refused. */
+  prepaidAvailable: boolean;
+  /** An unpaid prepaid order expires this long after it is placed. */
+  paymentExpirySeconds: number;
+  /** The steps prepaid payments add after the order is written (the payments module's). */
+  prepaidFollowUps: FollowUpStep[];
 }
 
 interface Idempotency {
@@ -100,7 +107,7 @@ export class PlaceOrder {
         { name: 'emptyCart', run: ({ tx, order }) => options.carts.clear(order.userId, tx) },
         { name: 'queueConfirmation', run: (placed) => this.queueConfirmation(placed) },
       ],
-      prepaid: [],
+      prepaid: options.prepaidFollowUps,
     };
   }
 
@@ -109,6 +116,9 @@ export class PlaceOrder {
     request: CreateOrderInput,
     idempotencyKey?: string,
   ): Promise<{ orderId: string; created: boolean }> {
+    if (request.paymentMethod === 'prepaid' && !this.options.prepaidAvailable) {
+      throw new HttpError(400, PAYMENT_MESSAGES.prepaidUnavailable);
+    }
     const wanted = mergeLines(request.orderItems);
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: fingerprintOf(wanted, request) } : null;
     try {
@@ -120,7 +130,7 @@ export class PlaceOrder {
         // The order and its follow-ups need nothing from each other: sent together, they share one round trip.
         const placed = { tx, buyer, order, lines };
         await Promise.all([
-          writeOrder(tx, order, lines),
+          writeOrder(tx, order, lines, this.options.paymentExpirySeconds),
           ...this.followUps[order.paymentMethod].map((step) => step.run(placed)),
         ]);
         return order.orderId;
@@ -208,7 +218,8 @@ export class PlaceOrder {
 }
 
 /** The order, its lines and its first status in one statement, inside the workflow's transaction. */
-async function writeOrder(tx: Db, order: NewOrder, lines: ReservedLine[]): Promise<void> {
+async function writeOrder(tx: Db, order: NewOrder, lines: ReservedLine[], expirySeconds: number): Promise<void> {
+  const expiresIn = order.paymentMethod === 'prepaid' ? expirySeconds : null;
   const lineValues = sql.join(
     lines.map(
       (line, position) =>
@@ -222,11 +233,11 @@ async function writeOrder(tx: Db, order: NewOrder, lines: ReservedLine[]): Promi
     sql`
     with new_order as (
       insert into orders (order_id, user_id, email, payment_method, items_price_paise, shipping_price_paise,
-        total_price_paise, shipping_address, idempotency_key, idempotency_fingerprint)
+        total_price_paise, shipping_address, idempotency_key, idempotency_fingerprint, payment_expires_at)
       values (${order.orderId}, ${order.userId}::uuid, ${order.email}, ${order.paymentMethod},
         ${order.itemsPricePaise}::int, ${order.shippingPricePaise}::int, ${order.totalPricePaise}::int,
         ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.idempotencyKey}::text,
-        ${order.idempotencyFingerprint}::text)
+        ${order.idempotencyFingerprint}::text, now() + make_interval(secs => ${expiresIn}::int))
       returning id
     ),
     new_lines as (

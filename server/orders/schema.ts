@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema.ts';
 import { products } from '../catalog/schema.ts';
-import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../core/contracts/orders.ts';
+import { ORDER_STATUSES, type OrderAddress } from '../../core/contracts/orders.ts';
+import { PAYMENT_STATUSES } from '../../core/contracts/payments.ts';
 import { PAYMENT_METHODS } from '../../core/constants.ts';
 
 export const orders = pgTable(
@@ -17,6 +18,8 @@ export const orders = pgTable(
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** A prepaid order unpaid by then expires and releases its stock; null for cash on delivery. */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     /** In paise, computed by the server from the database. */
     itemsPricePaise: integer('items_price_paise').notNull(),
@@ -38,6 +41,9 @@ export const orders = pgTable(
       .on(table.userId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
+    index('orders_awaiting_payment_idx')
+      .on(table.userId)
+      .where(sql`${table.paymentMethod} = 'prepaid' and ${table.paymentStatus} in ('pending', 'failed')`),
     check(
       'orders_total_is_sum',
       sql`${table.totalPricePaise} = ${table.itemsPricePaise} + ${table.shippingPricePaise}`,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import type { AuthService } from '../auth/service.ts';
 import type { CatalogService } from '../catalog/service.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
@@ -22,6 +22,8 @@ export interface OrderServiceOptions {
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
+  /** What other modules do when an order is cancelled, in its transaction (payments: refund a paid order). */
+  onCancelled?: (record: OrderRecord, tx: Db) => Promise<void>;
 }
 
 /** Listing, cancelling, tracking and moving orders along their lifecycle; placing one is PlaceOrder's. */
@@ -87,6 +89,7 @@ export class OrderService {
       cancellationMail: async (changed, tx) => {
         const fullName = (await auth.buyer(order.userId, tx))?.fullName ?? '';
         await outbox.enqueue(orderCancelledMail(changed, this.mailContext(fullName)), tx);
+        await this.options.onCancelled?.(changed, tx);
       },
     });
     if (status === 'cancelled') this.options.catalog.stockChanged();

@@ -27,6 +27,7 @@ export const orderBody = (orderItems: object[], changes: Record<string, unknown>
   orderItems,
   shippingAddress: validAddress,
   paymentMethod: 'cod',
+  ageConfirmed: true,
   ...changes,
 });
 

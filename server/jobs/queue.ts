@@ -1,0 +1,120 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs } from './schema.ts';
+
+export interface Job {
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  /** 1 on the first run; counts runs that failed since the last success. */
+  attempts: number;
+}
+
+/** What a handler says after a run: done (the job is deleted), or run again after some seconds. */
+export type JobOutcome = { done: true } | { rerunInSeconds: number };
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+const LEASE_SECONDS = 120;
+const MAX_RETRY_SECONDS = 600;
+const MAX_ERROR_LENGTH = 1000;
+const BATCH = 20;
+
+type ClaimedJob = typeof jobs.$inferSelect;
+
+/** The run count fences a claim: a process whose lease ran out, and whose job was claimed again, changes nothing. */
+const stillOurs = (job: ClaimedJob) =>
+  and(eq(jobs.kind, job.kind), eq(jobs.key, job.key), eq(jobs.attempts, job.attempts));
+
+/**
+ * Scheduled work in the database (decision 0019): every process may run the queue, and a job is run by one process
+ * at a time: claiming takes a lease with FOR UPDATE SKIP LOCKED. A job is one row per kind and key, so scheduling
+ * it again moves it instead of adding a second.
+ */
+export class JobQueue {
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: (message: string, error?: unknown) => void = () => {},
+  ) {}
+
+  handle(kind: string, handler: JobHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Runs the job `inSeconds` from now (the database's clock); pass a transaction to schedule with a change. */
+  async schedule(
+    job: { kind: string; key: string; inSeconds: number; payload?: Record<string, unknown> },
+    db: Db = this.db,
+  ): Promise<void> {
+    const runAt = sql`now() + make_interval(secs => ${job.inSeconds})`;
+    await db
+      .insert(jobs)
+      .values({ kind: job.kind, key: job.key, runAt, payload: job.payload ?? {} })
+      .onConflictDoUpdate({ target: [jobs.kind, jobs.key], set: { runAt, lockedUntil: null, attempts: 0 } });
+  }
+
+  async cancel(kind: string, key: string, db: Db = this.db): Promise<void> {
+    await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+  }
+
+  /** Runs every job that is due now, a batch at a time; returns how many ran. */
+  async runDue(): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return ran;
+      await Promise.all(batch.map((job) => this.run(job)));
+      ran += batch.length;
+    }
+  }
+
+  private claim(): Promise<ClaimedJob[]> {
+    const kinds = [...this.handlers.keys()];
+    if (kinds.length === 0) return Promise.resolve([]);
+    const due = this.db
+      .select({ kind: jobs.kind, key: jobs.key })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, kinds),
+          lte(jobs.runAt, sql`now()`),
+          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(jobs.runAt))
+      .limit(BATCH)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(jobs)
+      .set({
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      })
+      .where(sql`(${jobs.kind}, ${jobs.key}) in (${due})`)
+      .returning();
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      const outcome = await handler({ kind: job.kind, key: job.key, payload: job.payload, attempts: job.attempts });
+      if ('done' in outcome) await this.db.delete(jobs).where(stillOurs(job));
+      else await this.reschedule(job, outcome.rerunInSeconds, 0, null);
+    } catch (error) {
+      const retrySeconds = Math.min(5 * 2 ** (job.attempts - 1), MAX_RETRY_SECONDS);
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+      this.log(`Job ${job.kind} ${job.key}: run ${job.attempts} failed, again in ${retrySeconds} s`, error);
+      await this.reschedule(job, retrySeconds, job.attempts, message).catch((err: unknown) =>
+        this.log(`Job ${job.kind} ${job.key}: outcome not recorded`, err),
+      );
+    }
+  }
+
+  private async reschedule(job: ClaimedJob, inSeconds: number, attempts: number, lastError: string | null) {
+    await this.db
+      .update(jobs)
+      .set({ runAt: sql`now() + make_interval(secs => ${inSeconds})`, lockedUntil: null, attempts, lastError })
+      .where(stillOurs(job));
+  }
+}

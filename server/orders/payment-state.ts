@@ -1,0 +1,142 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { releaseStock, reserveStock } from '../catalog/stock.ts';
+import { HttpError } from '../http/errors.ts';
+import type { PaymentStatus } from '../../core/contracts/payments.ts';
+import { orderItems, orders, orderStatusEvents } from './schema.ts';
+import type { OrderRow } from './present.ts';
+import { ORDER_ID_PATTERN } from './order-id.ts';
+
+/** An order as the payments module sees it: its payment, its total and its owner. */
+export type PaymentOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'orderId'
+  | 'userId'
+  | 'email'
+  | 'paymentMethod'
+  | 'paymentStatus'
+  | 'status'
+  | 'totalPricePaise'
+  | 'paymentExpiresAt'
+  | 'paidAt'
+>;
+
+/** A prepaid order that may still be paid. */
+export const AWAITING_PAYMENT: PaymentStatus[] = ['pending', 'failed'];
+
+const columns = {
+  id: orders.id,
+  orderId: orders.orderId,
+  userId: orders.userId,
+  email: orders.email,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  status: orders.status,
+  totalPricePaise: orders.totalPricePaise,
+  paymentExpiresAt: orders.paymentExpiresAt,
+  paidAt: orders.paidAt,
+};
+
+/**
+ * The orders module's side of payments (decision 0019): the payments module reads and changes an order's payment
+ * only through these, each change conditional on the state it expects, so two sources learning the same fact
+ * change the order once.
+ */
+export class OrderPaymentState {
+  constructor(private readonly db: Db) {}
+
+  /** By the public order id; null when there is none (or it cannot be one). */
+  async byOrderId(orderId: string, db: Db = this.db): Promise<PaymentOrder | null> {
+    const id = orderId.trim().toUpperCase();
+    if (!ORDER_ID_PATTERN.test(id)) return null;
+    const [row] = await db.select(columns).from(orders).where(eq(orders.orderId, id));
+    return row ?? null;
+  }
+
+  async byId(id: string, db: Db = this.db): Promise<PaymentOrder | null> {
+    const [row] = await db.select(columns).from(orders).where(eq(orders.id, id));
+    return row ?? null;
+  }
+
+  /** The shopper's prepaid orders still awaiting payment and not cancelled. */
+  async unpaidCount(userId: string, db: Db): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.paymentMethod, 'prepaid'),
+          inArray(orders.paymentStatus, AWAITING_PAYMENT),
+          ne(orders.status, 'cancelled'),
+        ),
+      );
+    return row?.count ?? 0;
+  }
+
+  /**
+   * Moves the payment from one of `from` to `to`; false when the order was elsewhere (another source got there
+   * first). Becoming paid records the paid time once.
+   */
+  async move(id: string, from: readonly PaymentStatus[], to: PaymentStatus, db: Db): Promise<boolean> {
+    const updated = await db
+      .update(orders)
+      .set({
+        paymentStatus: to,
+        updatedAt: sql`now()`,
+        ...(to === 'paid' ? { paidAt: sql`coalesce(${orders.paidAt}, now())` } : {}),
+      })
+      .where(and(eq(orders.id, id), inArray(orders.paymentStatus, [...from])))
+      .returning({ id: orders.id });
+    return updated.length > 0;
+  }
+
+  /**
+   * An unpaid order past its time: cancelled by the system, payment expired, stock released (catalogue). False
+   * when it was paid or cancelled meanwhile.
+   */
+  async expire(id: string, db: Db): Promise<boolean> {
+    const [expired] = await db
+      .update(orders)
+      .set({ paymentStatus: 'expired', status: 'cancelled', updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), inArray(orders.paymentStatus, AWAITING_PAYMENT), eq(orders.status, 'placed')))
+      .returning({ id: orders.id });
+    if (!expired) return false;
+    await db.insert(orderStatusEvents).values({ orderId: id, status: 'cancelled', actor: 'system' });
+    await releaseStock(db, await this.lines(id, db));
+    return true;
+  }
+
+  /**
+   * A payment that completed after its order expired: the order is placed again, paid, if its stock can be
+   * reserved again; false (nothing changed) when it cannot.
+   */
+  async reviveExpired(id: string, db: Db): Promise<boolean> {
+    const lines = (await this.lines(id, db)).filter(
+      (line): line is { productId: string; quantity: number } => line.productId !== null,
+    );
+    try {
+      // A savepoint: a shortfall undoes this reservation only.
+      await db.transaction((savepoint) => reserveStock(savepoint, lines));
+    } catch (error) {
+      if (error instanceof HttpError) return false;
+      throw error;
+    }
+    const [revived] = await db
+      .update(orders)
+      .set({ paymentStatus: 'paid', paidAt: sql`now()`, status: 'placed', updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), eq(orders.paymentStatus, 'expired')))
+      .returning({ id: orders.id });
+    if (!revived) throw new Error(`Order ${id} changed while it was revived`);
+    await db.insert(orderStatusEvents).values({ orderId: id, status: 'placed', actor: 'system' });
+    return true;
+  }
+
+  private lines(id: string, db: Db) {
+    return db
+      .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id));
+  }
+}

@@ -1,0 +1,156 @@
+import { GatewayError, type PaymentGateway } from './gateway.ts';
+import type { JobOutcome, JobQueue } from '../jobs/queue.ts';
+import type { Database } from '../db/client.ts';
+import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/payment-state.ts';
+import { ledger, type AttemptRow, type RefundRow } from './ledger.ts';
+import { REFUND_JOB, type PaymentTransitions } from './transitions.ts';
+import type { PaymentEventSource } from '../../core/contracts/payments.ts';
+
+export const PAYMENT_CHECK_JOB = 'payment-check';
+export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
+
+/** Seconds after an attempt starts of its first status check (PhonePe: 20 to 25 s). */
+export const FIRST_CHECK_SECONDS = 20;
+/** PhonePe's schedule after the first check: every `every` seconds until `until` seconds after the start. */
+const CHECK_SCHEDULE = [
+  { until: 50, every: 3 },
+  { until: 110, every: 6 },
+  { until: 170, every: 10 },
+  { until: 230, every: 30 },
+] as const;
+const CHECK_EVERY_LATER = 60;
+/** After the attempt's expiry, the gateway is asked this long more before the attempt is called failed. */
+const EXPIRED_GRACE_SECONDS = 120;
+/** An attempt the gateway never heard of: given up after this long (its create call may still be in flight). */
+const UNKNOWN_ATTEMPT_SECONDS = 60;
+/** An order whose last status check keeps failing expires anyway after this long past its time. */
+const EXPIRY_PATIENCE_SECONDS = 600;
+const REFUND_CHECK_SECONDS = 15;
+
+/** When to ask next about an attempt `elapsed` seconds old. */
+export function nextCheckSeconds(elapsed: number): number {
+  if (elapsed < FIRST_CHECK_SECONDS) return FIRST_CHECK_SECONDS - elapsed;
+  return CHECK_SCHEDULE.find((step) => elapsed < step.until)?.every ?? CHECK_EVERY_LATER;
+}
+
+const secondsSince = (time: Date) => (Date.now() - time.getTime()) / 1000;
+
+interface ReconcilerDeps {
+  database: Database;
+  gateway: PaymentGateway;
+  orders: OrderPaymentState;
+  transitions: PaymentTransitions;
+  stockChanged: () => void;
+}
+
+/**
+ * The scheduled side of payments, on the job queue (decision 0019): each pending attempt is checked on PhonePe's
+ * schedule until it is final, so a lost webhook loses nothing; an unpaid order expires after a last check;
+ * refunds are sent and then checked until they settle.
+ */
+export class Reconciler {
+  constructor(private readonly deps: ReconcilerDeps) {}
+
+  register(jobs: JobQueue): void {
+    jobs.handle(PAYMENT_CHECK_JOB, (job) => this.checkAttempt(job.key));
+    jobs.handle(PAYMENT_EXPIRY_JOB, (job) => this.expireOrder(job.key));
+    jobs.handle(REFUND_JOB, (job) => this.followRefund(job.key));
+  }
+
+  /** Asks the gateway about one attempt and applies the answer. */
+  async check(attempt: AttemptRow, source: PaymentEventSource): Promise<void> {
+    try {
+      const status = await this.deps.gateway.paymentStatus(attempt.merchantOrderId);
+      await this.deps.transitions.applyAttempt(attempt, status, source);
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.kind === 'not-found')) throw error;
+      // Never created at the gateway (its create failed before arriving): nothing can be paid on it.
+      if (secondsSince(attempt.createdAt) > UNKNOWN_ATTEMPT_SECONDS) {
+        await this.failAttempt(attempt, 'NOT_CREATED', source);
+      }
+    }
+  }
+
+  private async checkAttempt(attemptId: string): Promise<JobOutcome> {
+    const attempt = await ledger.attempt(this.deps.database.db, { id: attemptId });
+    if (!attempt || attempt.state !== 'pending') return { done: true };
+    await this.check(attempt, 'reconciliation');
+    const now = await ledger.attempt(this.deps.database.db, { id: attemptId });
+    if (!now || now.state !== 'pending') return { done: true };
+    if (secondsSince(now.expiresAt) > EXPIRED_GRACE_SECONDS) {
+      await this.failAttempt(now, 'EXPIRED', 'reconciliation');
+      return { done: true };
+    }
+    return { rerunInSeconds: nextCheckSeconds(secondsSince(now.createdAt)) };
+  }
+
+  private async failAttempt(attempt: AttemptRow, errorCode: string, source: PaymentEventSource) {
+    await this.deps.transitions.applyAttempt(attempt, { state: 'FAILED', amountPaise: 0, errorCode }, source);
+  }
+
+  /** An order unpaid at its time: a last check of its attempts, then it expires and its stock returns. */
+  private async expireOrder(orderId: string): Promise<JobOutcome> {
+    const { database, orders } = this.deps;
+    const order = await orders.byOrderId(orderId);
+    if (!order || order.status === 'cancelled' || !AWAITING_PAYMENT.includes(order.paymentStatus)) {
+      return { done: true };
+    }
+    try {
+      for (const attempt of await ledger.pendingAttempts(database.db, order.id))
+        await this.check(attempt, 'reconciliation');
+    } catch (error) {
+      const late = order.paymentExpiresAt && secondsSince(order.paymentExpiresAt) > EXPIRY_PATIENCE_SECONDS;
+      if (!late) throw error; // tried again with backoff
+    }
+    const expired = await database.transaction(async (tx) => {
+      const current = await orders.byId(order.id, tx);
+      if (!current || !(await orders.expire(order.id, tx))) return false;
+      await ledger.record(tx, {
+        orderId: order.id,
+        subject: 'order',
+        fromState: current.paymentStatus,
+        toState: 'expired',
+        source: 'reconciliation',
+      });
+      return true;
+    });
+    if (expired) this.deps.stockChanged();
+    return { done: true };
+  }
+
+  /** One job per refund: send it to the gateway, then ask about it until it settles. */
+  private async followRefund(refundId: string): Promise<JobOutcome> {
+    const { database } = this.deps;
+    const refund = await ledger.refund(database.db, { id: refundId });
+    if (!refund || (refund.state !== 'requested' && refund.state !== 'pending')) return { done: true };
+    if (refund.state === 'pending') {
+      await this.refreshRefund(refund, 'reconciliation');
+      return { rerunInSeconds: REFUND_CHECK_SECONDS };
+    }
+    const attempt = await ledger.attempt(database.db, { id: refund.attemptId });
+    try {
+      const answer = await this.deps.gateway.refund({
+        merchantRefundId: refund.merchantRefundId,
+        originalMerchantOrderId: attempt!.merchantOrderId,
+        amountPaise: refund.amountPaise,
+      });
+      await database.transaction((tx) =>
+        ledger.moveRefund(tx, refund, ['requested'], 'pending', { source: 'system', gatewayRefundId: answer.refundId }),
+      );
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.kind === 'rejected')) throw error;
+      // A refund the gateway refuses will not go through by asking again: staff must look at it.
+      await this.deps.transitions.applyRefund(refund, 'FAILED', 'system');
+      return { done: true };
+    }
+    return { rerunInSeconds: REFUND_CHECK_SECONDS };
+  }
+
+  /** Asks the gateway about a refund and applies a final answer. */
+  async refreshRefund(refund: RefundRow, source: PaymentEventSource): Promise<void> {
+    const status = await this.deps.gateway.refundStatus(refund.merchantRefundId);
+    if (status.state === 'COMPLETED' || status.state === 'FAILED') {
+      await this.deps.transitions.applyRefund(refund, status.state, source);
+    }
+  }
+}

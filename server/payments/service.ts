@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.ts';
+import { HttpError } from '../http/errors.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/payment-state.ts';
+import type { FollowUpStep } from '../orders/place-order.ts';
+import type { OrderRecord } from '../orders/present.ts';
+import {
+  MAX_UNPAID_PREPAID_ORDERS,
+  PAYMENT_MESSAGES,
+  type CreatePaymentResponse,
+  type GatewayState,
+  type PaymentEventSource,
+  type PaymentStatusResponse,
+} from '../../core/contracts/payments.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { paymentAttempts } from './schema.ts';
+import { ledger } from './ledger.ts';
+import type { PaymentTransitions } from './transitions.ts';
+import { FIRST_CHECK_SECONDS, PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB, type Reconciler } from './reconciliation.ts';
+
+/** PhonePe accepts 300 to 3600 seconds for a payment to stay open. */
+const GATEWAY_MIN_EXPIRY = 300;
+const GATEWAY_MAX_EXPIRY = 3600;
+/** Serialises one shopper's prepaid orders while the unpaid ones are counted. */
+const UNPAID_ORDERS_LOCK = 7_242_010;
+
+export interface PaymentServiceOptions {
+  database: Database;
+  gateway: PaymentGateway;
+  orders: OrderPaymentState;
+  jobs: JobQueue;
+  transitions: PaymentTransitions;
+  reconciler: Reconciler;
+  origin: string;
+  shopName: string;
+  expirySeconds: number;
+}
+
+/** What the shop's status answer says of an order's payment. */
+const STATE_OF: Record<PaymentOrder['paymentStatus'], GatewayState> = {
+  pending: 'PENDING',
+  review: 'PENDING',
+  paid: 'COMPLETED',
+  refund_pending: 'COMPLETED',
+  refunded: 'COMPLETED',
+  refund_failed: 'COMPLETED',
+  failed: 'FAILED',
+  expired: 'FAILED',
+};
+
+/**
+ * Prepaid payments (issue 10, decision 0019): an order's payment attempts at the gateway, the shopper's status
+ * checks, and the steps a prepaid order adds to placing an order.
+ */
+export class PaymentService {
+  constructor(private readonly options: PaymentServiceOptions) {}
+
+  /** The steps a prepaid order adds to PlaceOrder: at most 3 unpaid at once, and its expiry scheduled. */
+  orderFollowUps(): FollowUpStep[] {
+    const { jobs, orders, expirySeconds } = this.options;
+    return [
+      {
+        name: 'limitUnpaidOrders',
+        run: async ({ tx, order }) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${order.userId}))`);
+          // Counted after the new order's insert in this transaction, so it counts itself.
+          if ((await orders.unpaidCount(order.userId, tx)) > MAX_UNPAID_PREPAID_ORDERS) {
+            throw new HttpError(409, PAYMENT_MESSAGES.tooManyUnpaid);
+          }
+        },
+      },
+      {
+        name: 'scheduleExpiry',
+        run: ({ tx, order }) =>
+          jobs.schedule({ kind: PAYMENT_EXPIRY_JOB, key: order.orderId, inSeconds: expirySeconds }, tx),
+      },
+    ];
+  }
+
+  /** A new attempt at paying the shopper's unpaid prepaid order; the amount is the order's. */
+  async createPayment(userId: string, orderId: string): Promise<CreatePaymentResponse> {
+    const order = await this.ownOrder(userId, orderId);
+    if (order.paymentMethod !== 'prepaid') throw new HttpError(409, PAYMENT_MESSAGES.notPrepaid);
+    if (order.paymentStatus === 'paid') throw new HttpError(409, PAYMENT_MESSAGES.alreadyPaid);
+    const secondsLeft = order.paymentExpiresAt ? (order.paymentExpiresAt.getTime() - Date.now()) / 1000 : 0;
+    if (order.status === 'cancelled' || !AWAITING_PAYMENT.includes(order.paymentStatus) || secondsLeft <= 0) {
+      throw new HttpError(409, PAYMENT_MESSAGES.orderClosed);
+    }
+    const expireAfterSeconds = Math.min(GATEWAY_MAX_EXPIRY, Math.max(GATEWAY_MIN_EXPIRY, Math.ceil(secondsLeft)));
+    const merchantOrderId = `${order.orderId}-${randomBytes(6).toString('hex')}`;
+    // Recorded before the gateway hears of it, and checked on schedule, so an answer lost on the way is found.
+    const attempt = await this.options.database.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(paymentAttempts)
+        .values({
+          merchantOrderId,
+          orderId: order.id,
+          amountPaise: order.totalPricePaise,
+          expiresAt: sql`now() + make_interval(secs => ${expireAfterSeconds})`,
+        })
+        .returning();
+      await ledger.record(tx, {
+        orderId: order.id,
+        subject: 'attempt',
+        attemptId: row!.id,
+        fromState: null,
+        toState: 'pending',
+        source: 'shopper',
+      });
+      // A retry after a failed attempt: the order awaits payment again.
+      if (order.paymentStatus === 'failed') await this.options.orders.move(order.id, ['failed'], 'pending', tx);
+      await this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: row!.id, inSeconds: FIRST_CHECK_SECONDS }, tx);
+      return row!;
+    });
+    try {
+      const created = await this.options.gateway.createPayment({
+        merchantOrderId,
+        amountPaise: order.totalPricePaise,
+        expireAfterSeconds,
+        redirectUrl: `${this.options.origin}/payment/status?orderId=${order.orderId}`,
+        message: `${this.options.shopName} order ${order.orderId}`,
+        metaInfo: { udf1: order.orderId },
+      });
+      await this.options.database.db
+        .update(paymentAttempts)
+        .set({ gatewayOrderId: created.gatewayOrderId, redirectUrl: created.redirectUrl, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attempt.id));
+      return {
+        redirectUrl: created.redirectUrl,
+        merchantOrderId,
+        expiresAt: new Date(created.expireAt || attempt.expiresAt.getTime()).toISOString(),
+      };
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      if (error.kind === 'unavailable') throw new HttpError(503, PAYMENT_MESSAGES.gatewayUnavailable);
+      await this.options.transitions.applyAttempt(
+        attempt,
+        { state: 'FAILED', amountPaise: 0, errorCode: error.code ?? 'REJECTED' },
+        'system',
+      );
+      throw new HttpError(502, PAYMENT_MESSAGES.gatewayFailed);
+    }
+  }
+
+  /**
+   * The payment of the shopper's order, by the shop's orderId or one attempt's merchantOrderId. While the order
+   * awaits payment, the gateway is asked first (`source` says who asked).
+   */
+  async status(
+    userId: string,
+    id: string,
+    source: PaymentEventSource = 'status-check',
+  ): Promise<PaymentStatusResponse> {
+    let order = await this.ownOrder(userId, id);
+    if (order.paymentMethod === 'prepaid' && AWAITING_PAYMENT.includes(order.paymentStatus)) {
+      for (const attempt of await ledger.pendingAttempts(this.options.database.db, order.id)) {
+        // The gateway being slow or down must not hide what the shop already knows.
+        await this.options.reconciler.check(attempt, source).catch(() => undefined);
+      }
+      order = (await this.options.orders.byId(order.id)) ?? order;
+    }
+    const open = order.status !== 'cancelled' && AWAITING_PAYMENT.includes(order.paymentStatus);
+    return {
+      data: {
+        state: order.paymentMethod === 'cod' ? 'PENDING' : STATE_OF[order.paymentStatus],
+        orderId: order.orderId,
+        paymentStatus: order.paymentStatus,
+        expiresAt: open && order.paymentExpiresAt ? order.paymentExpiresAt.toISOString() : null,
+      },
+    };
+  }
+
+  /** Called in the cancellation's transaction: a paid prepaid order's payment goes back. */
+  async orderCancelled(record: OrderRecord, tx: Db): Promise<void> {
+    const { order } = record;
+    if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'paid') return;
+    const [paid] = await tx
+      .select()
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'completed')))
+      .limit(1);
+    if (paid) await this.options.transitions.refundCancelledOrder(tx, order, paid, 'system');
+  }
+
+  /** The shopper's own order by orderId or attempt id; anyone else's is 'not found', like a missing one. */
+  private async ownOrder(userId: string, id: string): Promise<PaymentOrder> {
+    const { orders, database } = this.options;
+    let order = await orders.byOrderId(id);
+    if (!order) {
+      const attempt = await ledger.attempt(database.db, { merchantOrderId: id.trim() });
+      order = attempt ? await orders.byId(attempt.orderId) : null;
+    }
+    if (!order || order.userId !== userId) throw new HttpError(404, 'Order not found');
+    return order;
+  }
+}

@@ -1,0 +1,53 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { sharedSecret } from '../auth/secrets.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { PHONEPE_HOSTS, PhonePeGateway } from './phonepe.ts';
+import type { WebhookCredentials } from './webhook.ts';
+
+/** Where the local simulator is mounted (decision 0019). */
+export const SIMULATOR_PATH = '/__phonepe';
+
+export interface PaymentSetup {
+  /** Null: prepaid is off (production without PhonePe credentials). */
+  gateway: PaymentGateway | null;
+  webhook: WebhookCredentials;
+  /** The gateway's browser script for /checkout, or null when prepaid is off. */
+  scriptUrl: string | null;
+  /** Set when the shop serves the simulator itself: the credentials it accepts and signs webhooks with. */
+  simulator: { clientId: string; clientSecret: string; clientVersion: number; webhook: WebhookCredentials } | null;
+}
+
+/**
+ * PhonePe when its credentials are set; otherwise, outside production, the shop's own simulator, reached over
+ * HTTP on this machine through the same adapter; in production without credentials, no prepaid at all.
+ */
+export async function paymentSetup(config: Config, db: Db): Promise<PaymentSetup> {
+  if (config.PHONEPE_CLIENT_ID) {
+    const hosts = PHONEPE_HOSTS[config.PHONEPE_ENV];
+    return {
+      gateway: new PhonePeGateway({
+        authUrl: config.PHONEPE_AUTH_URL ?? hosts.auth,
+        apiUrl: config.PHONEPE_API_URL ?? hosts.api,
+        clientId: config.PHONEPE_CLIENT_ID,
+        clientSecret: config.PHONEPE_CLIENT_SECRET!,
+        clientVersion: config.PHONEPE_CLIENT_VERSION,
+      }),
+      webhook: { username: config.PHONEPE_WEBHOOK_USERNAME!, password: config.PHONEPE_WEBHOOK_PASSWORD! },
+      scriptUrl: config.PHONEPE_CHECKOUT_SCRIPT_URL,
+      simulator: null,
+    };
+  }
+  // The webhook password is a secret of this database: the webhook route is public even in development.
+  const secret = new TextDecoder().decode(await sharedSecret(db, 'phonepe-simulator', undefined));
+  const webhook = { username: 'simulator', password: secret.slice(0, 20) };
+  if (config.NODE_ENV === 'production') return { gateway: null, webhook, scriptUrl: null, simulator: null };
+  const simulator = { clientId: 'LOCAL_SIMULATOR', clientSecret: secret.slice(20, 40), clientVersion: 1, webhook };
+  const local = `http://127.0.0.1:${config.PORT}${SIMULATOR_PATH}`;
+  return {
+    gateway: new PhonePeGateway({ authUrl: local, apiUrl: local, ...simulator }),
+    webhook,
+    scriptUrl: `${SIMULATOR_PATH}/checkout.js`,
+    simulator,
+  };
+}

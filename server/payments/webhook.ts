@@ -1,0 +1,54 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { ledger } from './ledger.ts';
+import type { PaymentTransitions } from './transitions.ts';
+
+export interface WebhookCredentials {
+  username: string;
+  password: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * PhonePe signs a webhook with the lower-case hex SHA-256 of "username:password" in Authorization. Both sides are
+ * hashed again before comparing, so the comparison takes the same time whatever was sent.
+ */
+export function webhookAuthorized(header: string | undefined, credentials: WebhookCredentials): boolean {
+  if (!header) return false;
+  const expected = createHash('sha256').update(`${credentials.username}:${credentials.password}`).digest('hex');
+  const given = header
+    .trim()
+    .replace(/^SHA256\s+/i, '')
+    .toLowerCase();
+  return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+type Payload = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * Acts on a webhook (already authorised): only the root-level payload.state is trusted, unknown events and ids are
+ * ignored, and the amount is checked against the attempt's. Only database work happens here, so the answer comes
+ * well within PhonePe's 3 seconds; refunds it starts are sent by the job queue.
+ */
+export async function applyWebhook(db: Db, transitions: PaymentTransitions, body: unknown): Promise<void> {
+  const event = text((body as Payload | null)?.event);
+  const payload = ((body as Payload | null)?.payload ?? {}) as Payload;
+  const state = text(payload.state);
+  if (event === 'checkout.order.completed' || event === 'checkout.order.failed') {
+    const merchantOrderId = text(payload.merchantOrderId);
+    const attempt = merchantOrderId ? await ledger.attempt(db, { merchantOrderId }) : null;
+    if (!attempt || (state !== 'COMPLETED' && state !== 'FAILED')) return;
+    const amountPaise = typeof payload.amount === 'number' ? payload.amount : -1;
+    const errorCode = text(payload.errorCode);
+    await transitions.applyAttempt(attempt, { state, amountPaise, errorCode }, 'webhook');
+    return;
+  }
+  if (event === 'pg.refund.completed' || event === 'pg.refund.failed') {
+    const merchantRefundId = text(payload.merchantRefundId);
+    const refund = merchantRefundId ? await ledger.refund(db, { merchantRefundId }) : null;
+    if (!refund || (state !== 'COMPLETED' && state !== 'FAILED')) return;
+    await transitions.applyRefund(refund, state, 'webhook');
+  }
+}
