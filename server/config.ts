@@ -106,6 +106,8 @@ export const configSchema = z.object({
     .max(20, 'must be 8 to 20 characters')
     .optional(),
   PHONEPE_CHECKOUT_SCRIPT_URL: httpUrl.default('https://mercury.phonepe.com/web/bundle/checkout.js'),
+  /** How long one call to the gateway may take before it is given up (and retried, within bounds). */
+  PHONEPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** How long an unpaid prepaid order holds its stock. PhonePe takes 300 to 3600; less only outside production. */
   PAYMENT_EXPIRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(1200),
   /** Serve the OpenAPI page at /api/docs in production too (always served outside production). */

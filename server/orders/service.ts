@@ -92,8 +92,11 @@ export class OrderService {
         await this.options.onCancelled?.(changed, tx);
       },
     });
-    if (status === 'cancelled') this.options.catalog.stockChanged();
-    return presentOrder(record, this.options.mediaBaseUrl);
+    if (status !== 'cancelled') return presentOrder(record, this.options.mediaBaseUrl);
+    this.options.catalog.stockChanged();
+    // What other modules did on cancellation (a refund started) shows in the answer.
+    const settled = await this.findRecord(eq(orders.id, order.id));
+    return presentOrder(settled ?? record, this.options.mediaBaseUrl);
   }
 
   private mailContext(fullName: string) {

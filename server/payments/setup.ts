@@ -32,6 +32,7 @@ export async function paymentSetup(config: Config, db: Db): Promise<PaymentSetup
         clientId: config.PHONEPE_CLIENT_ID,
         clientSecret: config.PHONEPE_CLIENT_SECRET!,
         clientVersion: config.PHONEPE_CLIENT_VERSION,
+        timeoutMs: config.PHONEPE_TIMEOUT_MS,
       }),
       webhook: { username: config.PHONEPE_WEBHOOK_USERNAME!, password: config.PHONEPE_WEBHOOK_PASSWORD! },
       scriptUrl: config.PHONEPE_CHECKOUT_SCRIPT_URL,
@@ -45,7 +46,7 @@ export async function paymentSetup(config: Config, db: Db): Promise<PaymentSetup
   const simulator = { clientId: 'LOCAL_SIMULATOR', clientSecret: secret.slice(20, 40), clientVersion: 1, webhook };
   const local = `http://127.0.0.1:${config.PORT}${SIMULATOR_PATH}`;
   return {
-    gateway: new PhonePeGateway({ authUrl: local, apiUrl: local, ...simulator }),
+    gateway: new PhonePeGateway({ authUrl: local, apiUrl: local, timeoutMs: config.PHONEPE_TIMEOUT_MS, ...simulator }),
     webhook,
     scriptUrl: `${SIMULATOR_PATH}/checkout.js`,
     simulator,

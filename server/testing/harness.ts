@@ -10,6 +10,8 @@ import { createScratchDatabase } from './postgres.ts';
 
 export interface TestShop {
   app: FastifyInstance;
+  /** Where the shop listens, when started with `listen` (a gateway's webhooks need a real address). */
+  url: string;
   services: Services;
   /** A second connection to the same database, as another app process would have. */
   openPeer(): Promise<Services>;
@@ -35,9 +37,9 @@ async function createTestDatabase(): Promise<{ database: Database; url?: string;
 /** A migrated, seeded shop on a database of its own, serving the API in-process (app.inject). */
 export async function startTestShop(
   env: Record<string, string> = {},
-  { logDestination }: { logDestination?: DestinationStream } = {},
+  { logDestination, listen = false }: { logDestination?: DestinationStream; listen?: boolean } = {},
 ): Promise<TestShop> {
-  const { database, url, drop } = await createTestDatabase();
+  const { database, url: databaseUrl, drop } = await createTestDatabase();
   // Tests sign many shoppers up from one address and place many orders of demo products at their price; the
   // rate-limit and order-limit tests set their own limits.
   const limits = { AUTH_ATTEMPTS_PER_MINUTE: '100000', ORDERS_PER_HOUR: '1000000', COD_MAX_RUPEES: '1000000' };
@@ -45,13 +47,15 @@ export async function startTestShop(
   const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();
+  const url = listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   const peers: Services[] = [];
   return {
     app,
+    url,
     services,
     async openPeer() {
-      if (!url) throw new Error('Only PostgreSQL can be shared between processes');
-      const peerDatabase = await openDatabase({ url });
+      if (!databaseUrl) throw new Error('Only PostgreSQL can be shared between processes');
+      const peerDatabase = await openDatabase({ url: databaseUrl });
       const peer = await createServices(config, { database: peerDatabase, storage: sharedStorage() });
       peers.push(peer);
       return peer;

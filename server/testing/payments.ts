@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { openDatabase, type Database } from '../db/client.ts';
+import { startTestShop, type TestShop } from './harness.ts';
+import { startStandaloneSimulator, type StandaloneSimulator } from '../phonepe-simulator/standalone.ts';
+import { jobs } from '../jobs/schema.ts';
+import { orders } from '../orders/schema.ts';
+import { paymentEvents } from '../payments/schema.ts';
+import { orderBody, placedOrderId, type Shopper } from './orders.ts';
+
+export interface PaymentShop {
+  shop: TestShop;
+  simulator: StandaloneSimulator;
+  close(): Promise<void>;
+}
+
+/**
+ * A shop whose real PhonePe adapter talks over HTTP to a standalone simulator (with its own database), and which
+ * listens, so the simulator's webhooks reach it. Refunds settle only when a test says so.
+ */
+export async function startPaymentShop(env: Record<string, string> = {}): Promise<PaymentShop> {
+  const simulatorDatabase: Database = await openDatabase({});
+  await simulatorDatabase.migrate();
+  const simulator = await startStandaloneSimulator({ db: simulatorDatabase.db, refundSettleMs: 3_600_000 });
+  const shop = await startTestShop(
+    {
+      PHONEPE_CLIENT_ID: simulator.credentials.clientId,
+      PHONEPE_CLIENT_SECRET: simulator.credentials.clientSecret,
+      PHONEPE_WEBHOOK_USERNAME: simulator.webhookCredentials.username,
+      PHONEPE_WEBHOOK_PASSWORD: simulator.webhookCredentials.password,
+      PHONEPE_AUTH_URL: simulator.url,
+      PHONEPE_API_URL: simulator.url,
+      ...env,
+    },
+    { listen: true },
+  );
+  simulator.setWebhookUrl(`${shop.url}/api/payment/webhook`);
+  return {
+    shop,
+    simulator,
+    async close() {
+      await shop.close();
+      await simulator.close();
+      await simulatorDatabase.close();
+    },
+  };
+}
+
+/** POSTs to the simulator's control API, as the bank or the shopper would act. */
+export async function control(simulator: StandaloneSimulator, path: string, body: object = {}) {
+  const response = await fetch(`${simulator.url}/_control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+export const placePrepaidOrder = (shop: TestShop, shopper: Shopper, productId: string, quantity = 1) =>
+  placedOrderId(shop, shopper.bearer, orderBody([{ _id: productId, quantity }], { paymentMethod: 'prepaid' }));
+
+export const createPayment = (
+  shop: TestShop,
+  bearer: Record<string, string>,
+  orderId: string,
+  route = 'create-order',
+) => shop.app.inject({ method: 'POST', url: `/api/payment/${route}`, headers: bearer, payload: { orderId } });
+
+export const paymentStatus = (shop: TestShop, bearer: Record<string, string>, merchantOrderId: string) =>
+  shop.app.inject({
+    method: 'GET',
+    url: `/api/payment/get-order-status?merchantOrderId=${encodeURIComponent(merchantOrderId)}`,
+    headers: bearer,
+  });
+
+/** A started payment attempt: its merchantOrderId and the pay page. */
+export async function startedPayment(shop: TestShop, shopper: Shopper, orderId: string) {
+  const response = await createPayment(shop, shopper.bearer, orderId);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ redirectUrl: string; merchantOrderId: string; expiresAt: string }>();
+}
+
+export async function storedOrder(shop: TestShop, orderId: string) {
+  const [row] = await shop.services.database.db.select().from(orders).where(eq(orders.orderId, orderId));
+  return row!;
+}
+
+/** The order's payment changes, oldest first, as the event log has them. */
+export async function orderPaymentEvents(shop: TestShop, orderId: string) {
+  const order = await storedOrder(shop, orderId);
+  return shop.services.database.db
+    .select({ from: paymentEvents.fromState, to: paymentEvents.toState, source: paymentEvents.source })
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.orderId, order.id), eq(paymentEvents.subject, 'order')))
+    .orderBy(paymentEvents.id);
+}
+
+/** Makes a scheduled job due now and runs the queue, as the next poll would. */
+export async function runJobNow(shop: TestShop, kind: string, key: string): Promise<void> {
+  const due = await shop.services.database.db
+    .update(jobs)
+    .set({ runAt: sql`now()`, lockedUntil: null })
+    .where(and(eq(jobs.kind, kind), eq(jobs.key, key)))
+    .returning();
+  expect(due, `no ${kind} job for ${key}`).toHaveLength(1);
+  await shop.services.jobs.runDue();
+}
+
+/** Waits for something a webhook does in the background. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
