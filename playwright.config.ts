@@ -2,6 +2,18 @@ import { defineConfig, devices } from '@playwright/test';
 import { SMTP_PORT } from './tests/e2e/mail-catcher.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/**
+ * Prepaid checkout runs against shops of its own (tests/e2e/payments.spec.ts): local ones (NODE_ENV development,
+ * no PhonePe credentials), where the shop's PhonePe simulator stands in for the gateway; one lets an unpaid order
+ * expire in seconds. The main shop is a production one without credentials: prepaid is off there.
+ */
+export const E2E_SHOPS = {
+  main: `http://127.0.0.1:${PORT}`,
+  payments: `http://127.0.0.1:${PORT + 1}`,
+  quickExpiry: `http://127.0.0.1:${PORT + 2}`,
+};
+/** How long an unpaid prepaid order holds its stock on the quickExpiry shop. */
+export const QUICK_PAYMENT_EXPIRY_SECONDS = 5;
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -30,12 +42,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /mobile\.spec/,
+      testIgnore: [/mobile\.spec/, /payments\.spec/],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'mobile',
-      testIgnore: /desktop\.spec/,
+      testIgnore: [/desktop\.spec/, /payments\.spec/],
       use: {
         viewport: { width: 390, height: 844 },
         deviceScaleFactor: 3,
@@ -44,23 +56,39 @@ export default defineConfig({
         userAgent: devices['Pixel 7'].userAgent,
       },
     },
+    {
+      name: 'payments',
+      testMatch: /payments\.spec/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: E2E_SHOPS.payments },
+    },
   ],
-  webServer: {
-    command: `rm -rf .cache/e2e-data && tsx server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
+  webServer: [
+    shop(PORT, '.cache/e2e-data', { NODE_ENV: 'production', API_DOCS: 'true' }),
+    shop(PORT + 1, '.cache/e2e-payments-data', { NODE_ENV: 'development' }),
+    shop(PORT + 2, '.cache/e2e-quick-expiry-data', {
+      NODE_ENV: 'development',
+      PAYMENT_EXPIRY_SECONDS: String(QUICK_PAYMENT_EXPIRY_SECONDS),
+    }),
+  ],
+});
+
+/** The production build of the shop on a fresh PGlite data directory (E2E_SHOPS). */
+function shop(port: number, dataDir: string, env: Record<string, string>) {
+  return {
+    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: '.cache/e2e-data',
-      NODE_ENV: 'production',
-      API_DOCS: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Mail goes to the suite's own SMTP server (tests/e2e/mail-catcher.ts), checked every half second.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_POLL_MS: '500',
+      ...env,
     },
-  },
-});
+  };
+}

@@ -31,7 +31,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { shop: context.shop, origin: context.origin, googleClientId: context.googleClientId };
+  return {
+    shop: context.shop,
+    origin: context.origin,
+    googleClientId: context.googleClientId,
+    paymentScriptUrl: context.paymentScriptUrl,
+  };
 }
 
 // Shop settings come from configuration and never change while the page is open.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAYMENT_STATUSES } from './contracts/payments.ts';
 import { canCancel, itemCount, paymentLabel, shortOrderId } from './order.ts';
 
 const HOUR_MS = 3_600_000;
@@ -62,5 +63,31 @@ describe('paymentLabel', () => {
     const cancelled = { isPaid: false, paymentStatus: 'pending', orderStatus: 'cancelled' } as const;
     expect(paymentLabel({ ...cancelled, paymentMethod: 'cod' })).toBe('Not charged');
     expect(paymentLabel({ ...cancelled, paymentMethod: 'prepaid' })).toBe('Not charged');
+  });
+
+  it('says Expired for a prepaid order nobody paid in time, cancelled with it', () => {
+    const expired = { isPaid: false, paymentStatus: 'expired', paymentMethod: 'prepaid' } as const;
+    expect(paymentLabel(expired)).toBe('Expired');
+    expect(paymentLabel({ ...expired, orderStatus: 'cancelled' })).toBe('Expired');
+  });
+
+  it('says Under review while a payment of another amount is checked', () => {
+    expect(paymentLabel({ isPaid: false, paymentStatus: 'review', paymentMethod: 'prepaid' })).toBe('Under review');
+  });
+
+  it('follows the refund of a cancelled paid order, rather than saying Paid', () => {
+    const refund = { isPaid: true, paymentMethod: 'prepaid', orderStatus: 'cancelled' } as const;
+    expect(paymentLabel({ ...refund, paymentStatus: 'refund_pending' })).toBe('Refund pending');
+    expect(paymentLabel({ ...refund, paymentStatus: 'refunded' })).toBe('Refunded');
+    expect(paymentLabel({ ...refund, paymentStatus: 'refund_failed' })).toBe('Refund failed');
+    expect(paymentLabel({ ...refund, isPaid: false, paymentStatus: 'refunded' })).toBe('Refunded');
+  });
+
+  it('has a label for every payment status', () => {
+    for (const paymentStatus of PAYMENT_STATUSES) {
+      for (const paymentMethod of ['prepaid', 'cod'] as const) {
+        expect(paymentLabel({ isPaid: paymentStatus === 'paid', paymentStatus, paymentMethod })).toMatch(/^[A-Z]/);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 /** Orders as the API shows them (spec sections 3 and 7), shared by the storefront and the server. */
-import type { Order, OrderStatus } from './contracts/orders.ts';
+import type { Order, OrderStatus, PaymentStatus } from './contracts/orders.ts';
 import { CANCELLATION_WINDOW_HOURS, ORDER_ID_SHOWN_CHARS } from './constants.ts';
 
 export type {
@@ -46,12 +46,33 @@ export const shortOrderId = (orderId: string) => `#${orderId.slice(-ORDER_ID_SHO
 export const itemCount = (lines: readonly { quantity: number }[]) =>
   lines.reduce((sum, line) => sum + line.quantity, 0);
 
-/** The payment line of an order: Paid, Failed, or what is still to come. See decision 0012. */
+/** What the payment line says for the states that speak for themselves, whatever the method. */
+const PAYMENT_STATUS_LABELS: Partial<Record<PaymentStatus, string>> = {
+  failed: 'Failed',
+  expired: 'Expired',
+  review: 'Under review',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+  refund_failed: 'Refund failed',
+};
+
+const REFUND_STATUSES: ReadonlySet<PaymentStatus> = new Set(['refund_pending', 'refunded', 'refund_failed']);
+
+/** Payment lines that tell the shopper something went wrong. */
+export const PAYMENT_PROBLEM_LABELS: ReadonlySet<string> = new Set(['Failed', 'Expired', 'Refund failed']);
+
+/**
+ * The payment line of an order: Paid, Failed, or what is still to come. A refund says how far it has gone (the
+ * order was paid), an amount that differs from the order's is under review, and an order nobody paid in time has
+ * expired. See decision 0012.
+ */
 export function paymentLabel(
   order: Pick<Order, 'isPaid' | 'paymentStatus' | 'paymentMethod'> & { orderStatus?: OrderStatus },
 ): string {
-  if (order.isPaid) return 'Paid';
-  if (order.paymentStatus === 'failed') return 'Failed';
+  const label = PAYMENT_STATUS_LABELS[order.paymentStatus];
+  // A refunded order was paid: the refund is the news.
+  if (order.isPaid && !REFUND_STATUSES.has(order.paymentStatus)) return 'Paid';
+  if (label) return label;
   if (order.orderStatus === 'cancelled') return 'Not charged';
   return order.paymentMethod === 'cod' ? 'Pay on delivery' : 'Awaiting payment';
 }

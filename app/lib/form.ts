@@ -123,7 +123,9 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
     value: values[name] ?? '',
     error: errors[name],
     onChange: (event) => {
-      const { value } = event.target;
+      // A checkbox counts with its value while ticked and as '' while not, as FormData has it.
+      const { type, checked } = event.target;
+      const value = type === 'checkbox' && !checked ? '' : event.target.value;
       setValueState((current) => ({ ...current, [name]: value }));
       setTouched((current) => ({ ...current, [name]: true }));
       // A field's message depends on its own value only: the other fields may be a render behind.

@@ -10,3 +10,8 @@ export function useShop(): ShopSettings {
 export function useGoogleClientId(): string | null {
   return useRouteLoaderData<{ googleClientId: string | null }>('root')?.googleClientId ?? null;
 }
+
+/** The payment gateway's browser script for prepaid checkout; null when the shop cannot take payments online. */
+export function usePaymentScriptUrl(): string | null {
+  return useRouteLoaderData<{ paymentScriptUrl: string | null }>('root')?.paymentScriptUrl ?? null;
+}

@@ -4,7 +4,8 @@ import type { CartItem, PaymentMethod } from '../../core/cart';
 import { DEFAULT_PAYMENT_METHOD } from '../../core/constants';
 import { priceLines } from '../../core/pricing';
 import type { User } from '../../core/user';
-import { CHECKOUT_SUBMIT_ALERT, checkoutAddressSchema } from '../../core/contracts/orders';
+import { CHECKOUT_SUBMIT_ALERT } from '../../core/contracts/orders';
+import { PAYMENT_MESSAGES } from '../../core/contracts/payments';
 import { AddressFields } from '../components/form/AddressFields';
 import { FormAlert } from '../components/form/FormAlert';
 import { SubmitButton } from '../components/form/SubmitButton';
@@ -13,13 +14,14 @@ import { useForm } from '../lib/form';
 import { toast } from '../lib/toast';
 import { useShop } from '../lib/use-shop';
 import { initialAddress, type AddressValues } from './address';
+import { AgeConfirmation } from './AgeConfirmation';
+import { checkoutFormSchema } from './checkout-schema';
 import { OrderSummary } from './OrderSummary';
 import { PaymentChoice } from './PaymentChoice';
-import { placeOrder } from './place-order';
+import { placeOrder, type PlaceOrderInput } from './place-order';
 import { SavedAddresses } from './SavedAddresses';
 
 export const VERIFY_EMAIL_MESSAGE = 'Please verify your e-mail address before placing an order.';
-const CHECKOUT_ERROR = 'Something went wrong during checkout.';
 
 interface CheckoutFormProps {
   user: User;
@@ -30,7 +32,14 @@ interface CheckoutFormProps {
   onSavePaymentMethod: (method: PaymentMethod) => void;
   /** Re-reads the signed-in user (their e-mail may have been verified in another tab). */
   refreshUser: () => Promise<void>;
-  onPlaced: (orderId: string, paymentMethod: PaymentMethod) => void;
+  /** A cash-on-delivery order is placed. */
+  onPlaced: (orderId: string) => void;
+  /**
+   * Prepaid takes over once the form is valid: `placeOrder` places the order when called (the payment flow may
+   * reuse an unpaid order of the same cart and address instead). Resolves when the payment window has closed.
+   * Absent when the shop cannot take payments online: checkout then offers cash on delivery only, and says why.
+   */
+  onPayOnline?: (order: { shippingAddress: AddressValues; placeOrder: () => Promise<string> }) => Promise<void>;
 }
 
 /**
@@ -58,28 +67,34 @@ export function CheckoutForm({
   onSavePaymentMethod,
   refreshUser,
   onPlaced,
+  onPayOnline,
 }: CheckoutFormProps) {
   const shop = useShop();
-  const form = useForm(checkoutAddressSchema, {
+  const form = useForm(checkoutFormSchema, {
     initialValues: initialAddress(cart.shippingAddress, user),
     validateOn: 'change',
-    failureMessage: CHECKOUT_ERROR,
+    failureMessage: PAYMENT_MESSAGES.checkoutFailed,
     onFailure: toast.error,
     onInvalid: () => {
       toast.error(CHECKOUT_SUBMIT_ALERT);
       return CHECKOUT_SUBMIT_ALERT;
     },
   });
+  const prepaidAvailable = onPayOnline !== undefined;
   // Shown at once; the cart stores it as soon as its reducer has loaded.
-  const [paymentMethod, setPaymentMethod] = useState(cart.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(
+    prepaidAvailable ? (cart.paymentMethod ?? DEFAULT_PAYMENT_METHOD) : 'cod',
+  );
   useRefreshUntilVerified(user.emailVerified, refreshUser);
 
-  const submit = form.handleSubmit(async (shippingAddress) => {
+  const submit = form.handleSubmit(async ({ ageConfirmed, ...shippingAddress }) => {
     await onSaveAddress(shippingAddress);
     // The notice above the form already says so; the toast answers the click.
     if (!user.emailVerified) return toast.error(VERIFY_EMAIL_MESSAGE);
-    const orderId = await placeOrder({ cartItems: cart.cartItems, shippingAddress, paymentMethod });
-    onPlaced(orderId, paymentMethod);
+    const order: PlaceOrderInput = { cartItems: cart.cartItems, shippingAddress, paymentMethod, ageConfirmed };
+    if (onPayOnline && paymentMethod === 'prepaid')
+      return onPayOnline({ shippingAddress, placeOrder: () => placeOrder(order) });
+    onPlaced(await placeOrder(order));
   });
 
   return (
@@ -87,7 +102,11 @@ export function CheckoutForm({
       <div className="space-y-8">
         {!user.emailVerified && <VerifyEmailNotice />}
         <FormAlert message={form.formError} />
-        <SavedAddresses addresses={user.addresses} current={form.values} onPick={form.setValues} />
+        <SavedAddresses
+          addresses={user.addresses}
+          current={form.values}
+          onPick={(address) => form.setValues({ ...address, ageConfirmed: form.values.ageConfirmed })}
+        />
         <section aria-labelledby="checkout-address" className="space-y-4">
           <h2 id="checkout-address" className="text-lg font-semibold">
             Billing &amp; shipping details
@@ -110,11 +129,13 @@ export function CheckoutForm({
         </section>
         <PaymentChoice
           value={paymentMethod}
+          prepaidUnavailable={prepaidAvailable ? undefined : PAYMENT_MESSAGES.prepaidUnavailable}
           onChange={(method) => {
             setPaymentMethod(method);
             onSavePaymentMethod(method);
           }}
         />
+        <AgeConfirmation {...form.field('ageConfirmed')} />
         <SubmitButton busy={form.busy} busyLabel="Placing order...">
           Place Order
         </SubmitButton>

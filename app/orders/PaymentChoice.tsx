@@ -9,25 +9,37 @@ const OPTIONS: { value: PaymentMethod; label: string; hint: string }[] = [
 interface PaymentChoiceProps {
   value: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
+  /** Why prepaid cannot be offered, when it cannot: only cash on delivery is shown, with this reason. */
+  prepaidUnavailable?: string;
 }
 
-/** Prepaid or cash on delivery (spec section 4); prepaid is the default. */
-export function PaymentChoice({ value, onChange }: PaymentChoiceProps) {
+/** Prepaid or cash on delivery (spec section 4); prepaid is the default, when the shop can take payments online. */
+export function PaymentChoice({ value, onChange, prepaidUnavailable }: PaymentChoiceProps) {
   return (
-    <ChoiceCards
-      legend="Payment method"
-      name="paymentMethod"
-      choices={OPTIONS}
-      keyOf={(option) => option.value}
-      isChosen={(option) => option.value === value}
-      onChoose={(option) => onChange(option.value)}
-    >
-      {(option) => (
-        <span>
-          <span className="block text-sm font-semibold">{option.label}</span>
-          <span className="block text-sm text-stone-600">{option.hint}</span>
-        </span>
+    <div className="space-y-3">
+      <ChoiceCards
+        legend="Payment method"
+        name="paymentMethod"
+        choices={prepaidUnavailable ? OPTIONS.filter((option) => option.value === 'cod') : OPTIONS}
+        keyOf={(option) => option.value}
+        isChosen={(option) => option.value === value}
+        onChoose={(option) => onChange(option.value)}
+      >
+        {(option) => (
+          <span>
+            <span className="block text-sm font-semibold">{option.label}</span>
+            <span className="block text-sm text-stone-600">{option.hint}</span>
+          </span>
+        )}
+      </ChoiceCards>
+      {prepaidUnavailable && (
+        <p
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="prepaid-unavailable"
+        >
+          {prepaidUnavailable}
+        </p>
       )}
-    </ChoiceCards>
+    </div>
   );
 }

@@ -12,8 +12,6 @@ export const createOrder = (input: CreateOrderInput, idempotencyKey: string) =>
 
 export const getUserOrders = () => api<Order[]>('/api/orders/get-user-orders');
 
-export const getOrder = (orderId: string) => api<{ order: Order }>(`/api/orders/${encodeURIComponent(orderId)}`);
-
 export const cancelOrder = (orderId: string) =>
   post<{ order: Order; message: string }>(`/api/orders/${encodeURIComponent(orderId)}/cancel`);
 

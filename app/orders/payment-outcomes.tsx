@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { shortOrderId } from '../../core/order';
+import { Spinner } from '../components/Spinner';
 import { FullOrderId, OrderIdLine, StatusCard } from './StatusCard';
 
 const ordersLink = (
@@ -29,23 +30,76 @@ export function PaymentSuccessful({ orderId }: { orderId: string }) {
   );
 }
 
+interface PaymentPendingProps {
+  orderId: string;
+  /** The page has stopped asking; the payment may still arrive. */
+  stillWaiting: boolean;
+  /** Asks again for a while. */
+  onCheckAgain: () => void;
+}
+
 /** A prepaid order whose payment has not arrived yet: the order is kept and waits for it. */
-export function PaymentPending({ orderId }: { orderId: string }) {
+export function PaymentPending({ orderId, stillWaiting, onCheckAgain }: PaymentPendingProps) {
+  const orderLine = (
+    <p>
+      Your order <strong className="font-semibold text-ink">{shortOrderId(orderId)}</strong> is saved and awaits
+      payment.
+      <FullOrderId orderId={orderId} />
+    </p>
+  );
+  if (!stillWaiting) {
+    return (
+      <StatusCard title="Waiting for your payment" tone="pending">
+        <Spinner label="Waiting for the payment to be confirmed" />
+        {orderLine}
+        <p>If your UPI app asks you to approve the payment, please do. This page updates by itself.</p>
+      </StatusCard>
+    );
+  }
   return (
-    <StatusCard title="Payment pending" tone="pending" actions={ordersLink}>
+    <StatusCard
+      title="Payment pending"
+      tone="pending"
+      actions={
+        <>
+          <button type="button" className="btn-secondary" onClick={onCheckAgain}>
+            Check again
+          </button>
+          {ordersLink}
+        </>
+      }
+    >
+      {orderLine}
       <p>
-        Your order <strong className="font-semibold text-ink">{shortOrderId(orderId)}</strong> is saved and awaits
-        payment.
-        <FullOrderId orderId={orderId} />
+        We are still waiting to hear from the payment service. If you paid, your order will show as paid in your orders
+        within a few minutes; if not, nothing has been charged.
       </p>
     </StatusCard>
   );
 }
 
-export function PaymentFailed() {
+interface PaymentFailedProps {
+  /** Where to pay for the same order again, while it may still be paid; without it, the order is closed. */
+  tryAgainTo?: string;
+}
+
+export function PaymentFailed({ tryAgainTo }: PaymentFailedProps) {
   return (
-    <StatusCard title="Payment Failed!" tone="failure">
+    <StatusCard
+      title="Payment Failed!"
+      tone="failure"
+      actions={
+        tryAgainTo ? (
+          <Link to={tryAgainTo} className="btn-secondary">
+            Try again
+          </Link>
+        ) : (
+          ordersLink
+        )
+      }
+    >
       <p>We were unable to process your payment. Please try again or contact support.</p>
+      {!tryAgainTo && <p>This order can no longer be paid. Your cart is kept: you can place the order again.</p>}
     </StatusCard>
   );
 }

@@ -1,25 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/http';
+import { memoryStorage } from '../payments/tab-storage';
 import { createOrder } from './api';
 import { IDEMPOTENCY_KEY_STORAGE, placeOrder } from './place-order';
 
 vi.mock('./api', () => ({ createOrder: vi.fn() }));
 const mockedCreateOrder = vi.mocked(createOrder);
-
-/** sessionStorage's interface over a Map. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 const input = {
   cartItems: [{ _id: 'p1', quantity: 2, title: 'Lamp', price: 999, image: [], countInStock: 5 }],
@@ -35,6 +21,7 @@ const input = {
     email: 'asha@example.com',
   },
   paymentMethod: 'cod' as const,
+  ageConfirmed: true as const,
 };
 
 describe('placeOrder', () => {
@@ -49,6 +36,7 @@ describe('placeOrder', () => {
     await expect(placeOrder(input, storage)).resolves.toBe('order-1');
     const [body, key] = mockedCreateOrder.mock.calls[0]!;
     expect(body.orderItems).toEqual([{ _id: 'p1', quantity: 2 }]);
+    expect(body.ageConfirmed).toBe(true);
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(storage.getItem(IDEMPOTENCY_KEY_STORAGE)).toBeNull();
   });

@@ -20,21 +20,23 @@ function attemptKey(storage: Storage): string {
   return key;
 }
 
-interface PlaceOrderInput {
+export interface PlaceOrderInput {
   cartItems: readonly Pick<CartItem, '_id' | 'quantity'>[];
   shippingAddress: CheckoutAddressInput;
   paymentMethod: PaymentMethod;
+  /** The shopper confirmed they are 18 or older (spec section 1); the server refuses an order without it. */
+  ageConfirmed: true;
 }
 
 /** Creates the order and resolves with its orderId. The server prices the lines; only ids and quantities go. */
 export async function placeOrder(
-  { cartItems, shippingAddress, paymentMethod }: PlaceOrderInput,
+  { cartItems, ...order }: PlaceOrderInput,
   storage: Storage = sessionStorage,
 ): Promise<string> {
   const key = attemptKey(storage);
   try {
     const { orderId } = await createOrder(
-      { orderItems: cartItems.map(({ _id, quantity }) => ({ _id, quantity })), shippingAddress, paymentMethod },
+      { orderItems: cartItems.map(({ _id, quantity }) => ({ _id, quantity })), ...order },
       key,
     );
     storage.removeItem(IDEMPOTENCY_KEY_STORAGE);

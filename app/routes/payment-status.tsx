@@ -1,7 +1,16 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/payment-status';
+import { dispatchCart } from '../cart/cart-store';
+import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
+import { useShop } from '../lib/use-shop';
+import { PaymentFailed, PaymentPending, PaymentSuccessful } from '../orders/payment-outcomes';
 import { PaymentStatus } from '../orders/PaymentStatus';
+import { StatusCard } from '../orders/StatusCard';
+import { canRetry } from '../payments/status-polling';
+import { forgetUnpaidOrder } from '../payments/unpaid-order';
+import { usePaymentStatus } from '../payments/use-payment-status';
 import { useSession } from '../session/session-store';
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -22,6 +31,46 @@ export default function PaymentStatusRoute() {
       orderId={searchParams.get('orderId')}
       cashOnDelivery={searchParams.get('paymentMethod') === 'cod'}
       sessionStatus={status}
+      prepaidStatus={(orderId) => <PrepaidStatus orderId={orderId} />}
     />
   );
+}
+
+/**
+ * A prepaid order's payment, as the server has it from the gateway (`data.state`, spec section 2): COMPLETED
+ * clears the cart, FAILED offers a new attempt while the order may still be paid, PENDING waits a while.
+ */
+function PrepaidStatus({ orderId }: { orderId: string }) {
+  const shop = useShop();
+  const payment = usePaymentStatus(orderId, true);
+  const completed = payment.view === 'completed';
+
+  useEffect(() => {
+    if (!completed) return;
+    void dispatchCart({ type: 'clear' }, shop);
+    forgetUnpaidOrder(orderId);
+  }, [completed, orderId, shop]);
+
+  switch (payment.view) {
+    case 'checking':
+      return <Spinner label="Checking your payment" />;
+    case 'error':
+      return <StatusCard title={`Error: ${payment.message}`} tone="failure" />;
+    case 'completed':
+      return <PaymentSuccessful orderId={orderId} />;
+    case 'failed':
+      return (
+        <PaymentFailed
+          tryAgainTo={canRetry(payment.payment) ? `/checkout?payOrder=${encodeURIComponent(orderId)}` : undefined}
+        />
+      );
+    default:
+      return (
+        <PaymentPending
+          orderId={orderId}
+          stillWaiting={payment.view === 'still-waiting'}
+          onCheckAgain={payment.checkAgain}
+        />
+      );
+  }
 }

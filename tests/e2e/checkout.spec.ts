@@ -108,6 +108,7 @@ test('a guest cart merges at sign-in, a COD order is placed, mailed, listed, tra
   ];
   for (const [label, value] of goodInput) await type(page, label, value);
   await page.getByLabel('Cash on Delivery').check();
+  await page.getByLabel('I confirm that I am 18 or older. *').check();
   await page.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page).toHaveURL(/\/payment\/status\?orderId=[0-9A-Z]{24}&paymentMethod=cod$/);
