@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { installErrorHandling } from './http/errors.ts';
 import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
-import { API_POLICY, apiDocsPolicy, storefrontPolicy } from './http/content-security-policy.ts';
+import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -22,6 +22,8 @@ import { cartRoutes } from './cart/routes.ts';
 import { devMailboxRoutes } from './mail/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { SIMULATOR_PATH } from './payments/setup.ts';
+import { simulatorRoutes } from './phonepe-simulator/routes.ts';
 import { LocalMailbox } from './mail/transports.ts';
 import type { Services } from './services.ts';
 
@@ -119,6 +121,25 @@ export async function buildServer(services: Services, options: ServerOptions = {
     accessTokens: services.accessTokens,
     db: services.database.db,
   });
+  const simulator = services.paymentSetup.simulator;
+  if (simulator) {
+    // Without PhonePe credentials outside production: the shop's own PhonePe, to this machine only (decision 0019).
+    await app.register(async (local) => {
+      local.addHook('onRequest', onlyFromThisMachine);
+      await local.register(simulatorRoutes, {
+        db: services.database.db,
+        basePath: SIMULATOR_PATH,
+        publicBaseUrl: () => `${services.origin}${SIMULATOR_PATH}`,
+        credentials: simulator,
+        merchantId: 'LOCALSHOP',
+        merchantName: config.SHOP_NAME,
+        webhook: { url: () => `http://127.0.0.1:${config.PORT}/api/payment/webhook`, ...simulator.webhook },
+        frameAncestors: ["'self'", ...localOrigins(config)],
+        log: (message, error) =>
+          services.logger.warn({ reason: error instanceof Error ? error.message : undefined }, message),
+      });
+    });
+  }
   if (services.mailTransport instanceof LocalMailbox && config.NODE_ENV !== 'production') {
     const mailbox = services.mailTransport;
     await app.register(async (local) => {

@@ -25,6 +25,7 @@ export type PolicySettings = Pick<
   | 'PHONEPE_CLIENT_ID'
   | 'PHONEPE_ENV'
   | 'PHONEPE_CHECKOUT_SCRIPT_URL'
+  | 'PORT'
 >;
 
 const NONE = "'none'";
@@ -73,7 +74,15 @@ function paymentSources(settings: PolicySettings): Sources {
       'frame-src': PHONEPE_PAY_PAGE_ORIGINS[settings.PHONEPE_ENV],
     };
   }
-  return settings.NODE_ENV === 'production' ? {} : { 'frame-src': [SELF] };
+  // The simulator's pay page is on this shop, under its public origin (which a developer may reach as localhost).
+  return settings.NODE_ENV === 'production' ? {} : { 'frame-src': [SELF, ...localOrigins(settings)] };
+}
+
+/** The addresses this shop answers on this machine: its public origin, localhost and 127.0.0.1. */
+export function localOrigins(settings: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string[] {
+  const origins = [`http://localhost:${settings.PORT}`, `http://127.0.0.1:${settings.PORT}`];
+  if (settings.PUBLIC_URL) origins.unshift(new URL(settings.PUBLIC_URL).origin);
+  return [...new Set(origins)];
 }
 
 /** Third-party sources, one entry per optional feature: the one place to allow a provider's hosts. */

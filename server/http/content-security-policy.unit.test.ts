@@ -11,6 +11,7 @@ const plain: PolicySettings = {
   NODE_ENV: 'production',
   PHONEPE_ENV: 'sandbox',
   PHONEPE_CHECKOUT_SCRIPT_URL: 'https://mercury.phonepe.com/web/bundle/checkout.js',
+  PORT: 3000,
 };
 const withGoogle: PolicySettings = { ...plain, GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com' };
 
@@ -67,7 +68,7 @@ describe('storefrontPolicy', () => {
     expect(sandbox.get('frame-src')).toEqual(['https://mercury-t2.phonepe.com']);
 
     const simulator = parse(storefrontPolicy({ ...plain, NODE_ENV: 'development' })('bm9uY2U='));
-    expect(simulator.get('frame-src')).toEqual(["'self'"]);
+    expect(simulator.get('frame-src')).toEqual(["'self'", 'http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(storefrontPolicy(plain)('bm9uY2U=')).not.toContain('phonepe');
   });
 
