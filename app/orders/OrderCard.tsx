@@ -1,5 +1,7 @@
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { itemCount, shortOrderId, type Order } from '../../core/order';
+import { awaitsPayment, payOrderPath } from './order-display';
 import { OrderFacts } from './OrderFacts';
 import { OrderDetails } from './OrderDetails';
 
@@ -9,7 +11,10 @@ interface OrderCardProps {
   onCancel: (order: Order) => Promise<boolean>;
 }
 
-/** One order of the account's list: the spec's fields, a details disclosure and, while allowed, Cancel order. */
+/**
+ * One order of the account's list: the spec's fields, a details disclosure, Pay now while a prepaid order awaits
+ * its payment and, while allowed, Cancel order.
+ */
 export function OrderCard({ order, onCancel }: OrderCardProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -33,12 +38,19 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
         <h3 id={headingId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
           Order ID <span data-testid="order-id">{shortId}</span>
         </h3>
-        {order.cancellable && (
-          <button type="button" className="btn-secondary py-2" disabled={cancelling} onClick={cancel}>
-            {cancelling ? 'Cancelling...' : 'Cancel order'}
-            <span className="sr-only"> {shortId}</span>
-          </button>
-        )}
+        <div className="flex flex-wrap gap-3">
+          {awaitsPayment(order) && (
+            <Link to={payOrderPath(order.orderId)} className="btn-primary py-2">
+              Pay now<span className="sr-only"> for order {shortId}</span>
+            </Link>
+          )}
+          {order.cancellable && (
+            <button type="button" className="btn-secondary py-2" disabled={cancelling} onClick={cancel}>
+              {cancelling ? 'Cancelling...' : 'Cancel order'}
+              <span className="sr-only"> {shortId}</span>
+            </button>
+          )}
+        </div>
       </div>
       <OrderFacts order={order} itemCount={itemCount(order.orderItems)} />
       <OrderDetails order={order} shortId={shortId} />

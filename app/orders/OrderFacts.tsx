@@ -1,4 +1,10 @@
-import { ORDER_STATUS_LABELS, paymentLabel, type Order, type OrderStatus } from '../../core/order';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_PROBLEM_LABELS,
+  paymentLabel,
+  type Order,
+  type OrderStatus,
+} from '../../core/order';
 import { formatRupees } from '../../core/money';
 import { formatOrderDate } from './order-display';
 
@@ -16,7 +22,7 @@ export function OrderFacts({ order, itemCount }: OrderFactsProps) {
   const payment = paymentLabel(order);
   const facts: Array<[term: string, value: string, testId: string, tone?: string]> = [
     ['Date', formatOrderDate(createdAt), 'order-date'],
-    ['Payment', payment, 'order-payment', payment === 'Failed' ? 'text-red-700' : undefined],
+    ['Payment', payment, 'order-payment', PAYMENT_PROBLEM_LABELS.has(payment) ? 'text-red-700' : undefined],
     ['Status', ORDER_STATUS_LABELS[status], 'order-status', STATUS_TONE[status]],
     ['Total', formatRupees(totalPrice, { fixedDecimals: true }), 'order-total'],
     ['Items', `${itemCount} item(s)`, 'order-items'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusEvent } from '../../core/order';
-import { formatOrderDate, formatStatusTime, timelineSteps } from './order-display';
+import { awaitsPayment, formatOrderDate, formatStatusTime, payOrderPath, timelineSteps } from './order-display';
 
 const history: StatusEvent[] = [
   { status: 'placed', at: '2026-11-22T04:00:00.000Z' },
@@ -60,5 +60,28 @@ describe('timelineSteps', () => {
   it('keeps a step without a recorded time instead of dropping it', () => {
     const steps = timelineSteps({ orderStatus: 'confirmed', statusHistory: [history[0]!] });
     expect(steps[1]).toEqual({ status: 'confirmed', label: 'Confirmed', at: undefined, state: 'current' });
+  });
+});
+
+describe('awaitsPayment', () => {
+  const prepaid = { paymentMethod: 'prepaid', isPaid: false, orderStatus: 'placed' } as const;
+
+  it('is true for a prepaid order not yet paid, or whose last attempt failed', () => {
+    expect(awaitsPayment({ ...prepaid, paymentStatus: 'pending' })).toBe(true);
+    expect(awaitsPayment({ ...prepaid, paymentStatus: 'failed' })).toBe(true);
+  });
+
+  it('is false for cash on delivery, a paid, expired or reviewed payment, and a cancelled order', () => {
+    expect(awaitsPayment({ ...prepaid, paymentMethod: 'cod', paymentStatus: 'pending' })).toBe(false);
+    expect(awaitsPayment({ ...prepaid, isPaid: true, paymentStatus: 'paid' })).toBe(false);
+    expect(awaitsPayment({ ...prepaid, paymentStatus: 'expired' })).toBe(false);
+    expect(awaitsPayment({ ...prepaid, paymentStatus: 'review' })).toBe(false);
+    expect(awaitsPayment({ ...prepaid, orderStatus: 'cancelled', paymentStatus: 'failed' })).toBe(false);
+  });
+});
+
+describe('payOrderPath', () => {
+  it("is checkout's Pay for this order", () => {
+    expect(payOrderPath('0123456789ABCDEFGHJKMNPQ')).toBe('/checkout?payOrder=0123456789ABCDEFGHJKMNPQ');
   });
 });

@@ -1,5 +1,5 @@
 /** How orders read on screen, shared by the account's Orders section and /track-your-order. */
-import { ORDER_STATUS_LABELS, type OrderStatus, type StatusEvent } from '../../core/order';
+import { ORDER_STATUS_LABELS, type Order, type OrderStatus, type StatusEvent } from '../../core/order';
 
 /** The shop's clock: a shopper in India sees the day and hour the order was placed there, wherever it renders. */
 const SHOP_TIME_ZONE = 'Asia/Kolkata';
@@ -61,3 +61,15 @@ export function timelineSteps({
     step(status, index < current ? 'done' : index === current ? 'current' : 'upcoming'),
   );
 }
+
+/** Whether a prepaid order still waits for its payment: none arrived, or an attempt failed, and it is not closed. */
+export const awaitsPayment = (
+  order: Pick<Order, 'paymentMethod' | 'paymentStatus' | 'orderStatus' | 'isPaid'>,
+): boolean =>
+  order.paymentMethod === 'prepaid' &&
+  !order.isPaid &&
+  (order.paymentStatus === 'pending' || order.paymentStatus === 'failed') &&
+  order.orderStatus !== 'cancelled';
+
+/** Checkout's "Pay for this order": a new payment attempt for an order placed earlier (payment mails link here too). */
+export const payOrderPath = (orderId: string) => `/checkout?payOrder=${encodeURIComponent(orderId)}`;

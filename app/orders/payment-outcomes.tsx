@@ -78,6 +78,19 @@ export function PaymentPending({ orderId, stillWaiting, onCheckAgain }: PaymentP
   );
 }
 
+/** A payment of another amount than the order's: held, never marked paid, until the shop has checked it. */
+export function PaymentUnderReview({ orderId }: { orderId: string }) {
+  return (
+    <StatusCard title="Payment under review" tone="pending" actions={ordersLink}>
+      <OrderIdLine orderId={orderId} />
+      <p>
+        The payment we received does not match your order&apos;s total. We are checking it and will write to you by
+        e-mail; nothing more needs to be paid meanwhile.
+      </p>
+    </StatusCard>
+  );
+}
+
 interface PaymentFailedProps {
   /** Where to pay for the same order again, while it may still be paid; without it, the order is closed. */
   tryAgainTo?: string;

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { POLL_EVERY_MS, POLL_FOR_MS, afterAnswer, afterError, canRetry, type PaymentAnswer } from './status-polling';
 
-const answer = (state: PaymentAnswer['state'], paymentStatus: PaymentAnswer['paymentStatus'] = 'pending') => ({
-  state,
-  orderId: 'A1',
-  paymentStatus,
-  expiresAt: null,
-});
+const answer = (
+  state: PaymentAnswer['state'],
+  paymentStatus: PaymentAnswer['paymentStatus'] = 'pending',
+  expiresAt: string | null = '2026-11-22T12:20:00Z',
+) => ({ state, orderId: 'A1', paymentStatus, expiresAt });
 
 describe('afterAnswer', () => {
   it('stops at COMPLETED and at FAILED', () => {
@@ -16,6 +15,13 @@ describe('afterAnswer', () => {
     });
     expect(afterAnswer(answer('FAILED', 'failed'), 0)).toEqual({
       shown: { view: 'failed', payment: answer('FAILED', 'failed') },
+      askAgainInMs: null,
+    });
+  });
+
+  it('stops at a payment under review, which the shop checks by hand', () => {
+    expect(afterAnswer(answer('PENDING', 'review', null), 0)).toEqual({
+      shown: { view: 'review', payment: answer('PENDING', 'review', null) },
       askAgainInMs: null,
     });
   });
@@ -61,7 +67,8 @@ describe('canRetry', () => {
   });
 
   it('offers none once the order is closed, paid or pending', () => {
-    expect(canRetry(answer('FAILED', 'expired'))).toBe(false);
+    expect(canRetry(answer('FAILED', 'expired', null))).toBe(false);
+    expect(canRetry(answer('FAILED', 'failed', null))).toBe(false); // the shopper cancelled the order
     expect(canRetry(answer('COMPLETED', 'paid'))).toBe(false);
     expect(canRetry(answer('PENDING', 'pending'))).toBe(false);
   });

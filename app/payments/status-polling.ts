@@ -14,8 +14,11 @@ export type PaymentAnswer = PaymentStatusResponse['data'];
 export type PaymentView =
   | { view: 'checking' }
   | { view: 'error'; message: string }
-  /** completed and failed are final; waiting polls on; still-waiting has stopped polling, the payment unknown. */
-  | { view: 'completed' | 'failed' | 'waiting' | 'still-waiting'; payment: PaymentAnswer };
+  /**
+   * completed and failed are final; review holds a payment of another amount for the shop to check; waiting polls
+   * on; still-waiting has stopped polling, the payment unknown.
+   */
+  | { view: 'completed' | 'failed' | 'review' | 'waiting' | 'still-waiting'; payment: PaymentAnswer };
 
 export interface PollStep {
   shown: PaymentView;
@@ -25,10 +28,14 @@ export interface PollStep {
 
 const hasTimeFor = (elapsedMs: number) => elapsedMs + POLL_EVERY_MS <= POLL_FOR_MS;
 
-/** After an answer, `elapsedMs` after the first question: COMPLETED and FAILED are final, PENDING polls on a while. */
+/**
+ * After an answer, `elapsedMs` after the first question: COMPLETED and FAILED are final, and so, for this page, is
+ * a payment under review (PENDING until the shop has checked it); PENDING polls on a while.
+ */
 export function afterAnswer(payment: PaymentAnswer, elapsedMs: number): PollStep {
   if (payment.state === 'COMPLETED') return { shown: { view: 'completed', payment }, askAgainInMs: null };
   if (payment.state === 'FAILED') return { shown: { view: 'failed', payment }, askAgainInMs: null };
+  if (payment.paymentStatus === 'review') return { shown: { view: 'review', payment }, askAgainInMs: null };
   return hasTimeFor(elapsedMs)
     ? { shown: { view: 'waiting', payment }, askAgainInMs: POLL_EVERY_MS }
     : { shown: { view: 'still-waiting', payment }, askAgainInMs: null };
@@ -45,6 +52,11 @@ export function afterError(previous: PaymentView, message: string, elapsedMs: nu
     : { shown: { view: 'still-waiting', payment: previous.payment }, askAgainInMs: null };
 }
 
-/** Whether a failed payment can be tried again on the same order: it awaits payment and has not expired. */
+/**
+ * Whether a failed payment can be tried again on the same order: the order still awaits payment, which the server
+ * says with a time until which it may be paid (null once it expired or was cancelled).
+ */
 export const canRetry = (payment: PaymentAnswer) =>
-  payment.state === 'FAILED' && (payment.paymentStatus === 'failed' || payment.paymentStatus === 'pending');
+  payment.state === 'FAILED' &&
+  (payment.paymentStatus === 'failed' || payment.paymentStatus === 'pending') &&
+  payment.expiresAt !== null;

@@ -13,6 +13,7 @@ import { toast } from '../lib/toast';
 import { usePaymentScriptUrl, useShop } from '../lib/use-shop';
 import { CheckoutForm } from '../orders/CheckoutForm';
 import { GuestCheckout } from '../orders/GuestCheckout';
+import { payOrderPath } from '../orders/order-display';
 import { closePayPage, loadGateway } from '../payments/gateway';
 import { PayForOrder } from '../payments/PayForOrder';
 import { checkoutPrepaid, type PaymentOutcome } from '../payments/prepaid-checkout';
@@ -77,10 +78,7 @@ export default function CheckoutPage() {
       <CheckoutSection>
         {!user ? (
           <p className="text-center">
-            <Link
-              to={`/signin?redirectTo=${encodeURIComponent(`/checkout?payOrder=${payOrder}`)}`}
-              className="btn-primary"
-            >
+            <Link to={`/signin?redirectTo=${encodeURIComponent(payOrderPath(payOrder))}`} className="btn-primary">
               Sign in to pay for your order
             </Link>
           </p>

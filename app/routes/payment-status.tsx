@@ -5,7 +5,8 @@ import { dispatchCart } from '../cart/cart-store';
 import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
 import { useShop } from '../lib/use-shop';
-import { PaymentFailed, PaymentPending, PaymentSuccessful } from '../orders/payment-outcomes';
+import { PaymentFailed, PaymentPending, PaymentSuccessful, PaymentUnderReview } from '../orders/payment-outcomes';
+import { payOrderPath } from '../orders/order-display';
 import { PaymentStatus } from '../orders/PaymentStatus';
 import { StatusCard } from '../orders/StatusCard';
 import { canRetry } from '../payments/status-polling';
@@ -58,12 +59,10 @@ function PrepaidStatus({ orderId }: { orderId: string }) {
       return <StatusCard title={`Error: ${payment.message}`} tone="failure" />;
     case 'completed':
       return <PaymentSuccessful orderId={orderId} />;
+    case 'review':
+      return <PaymentUnderReview orderId={orderId} />;
     case 'failed':
-      return (
-        <PaymentFailed
-          tryAgainTo={canRetry(payment.payment) ? `/checkout?payOrder=${encodeURIComponent(orderId)}` : undefined}
-        />
-      );
+      return <PaymentFailed tryAgainTo={canRetry(payment.payment) ? payOrderPath(orderId) : undefined} />;
     default:
       return (
         <PaymentPending

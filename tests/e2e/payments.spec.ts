@@ -139,7 +139,8 @@ test.describe('prepaid checkout through the simulator', () => {
     await expect(page).toHaveURL('/checkout');
     await expect(cartBadge(page)).toHaveText('1');
     const [unpaid] = await ordersOfSignedInShopper(page);
-    expect(unpaid).toMatchObject({ paymentMethod: 'prepaid', paymentStatus: 'pending' });
+    expect(unpaid!.paymentMethod).toBe('prepaid');
+    expect(['pending', 'failed']).toContain(unpaid!.paymentStatus); // the cancelled attempt may be known by now
 
     await placePrepaidOrder(page);
     await payOnPayPage(page, 'Pay');
