@@ -14,7 +14,7 @@ export interface OrderLoad {
   p99: number;
 }
 
-const ADDRESS = {
+export const ADDRESS = {
   fname: 'Asha',
   lname: 'Verma',
   address1: '12 MG Road',
@@ -26,7 +26,7 @@ const ADDRESS = {
   email: 'asha@example.in',
 };
 
-async function json<T>(response: Response): Promise<T> {
+export async function json<T>(response: Response): Promise<T> {
   if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -71,7 +71,7 @@ export async function preparePostgresBuyers(origin: string, databaseUrl: string)
   return tokens;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Orders placed back to back by the signed-up buyers (tokens) for the given time. */

@@ -4,6 +4,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import { dataDirOf, ensureBuild, localPostgres, startShop } from './server-process.ts';
 import { COD_BUYERS, measureCodOrders, preparePostgresBuyers, signUpBuyers, type OrderLoad } from './cod-orders.ts';
+import { measurePrepaidCheckout, measureWebhooks, startBenchSimulator } from './prepaid.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -72,6 +73,41 @@ async function measurePgliteOrders(port: number): Promise<Array<{ fsync: boolean
   return results;
 }
 
+/** Prepaid checkout and webhooks on PostgreSQL, against a standalone PhonePe simulator (issue 10). */
+async function measurePrepaid(port: number): Promise<string[]> {
+  const databaseUrl = await localPostgres('shop_bench_prepaid');
+  if (!databaseUrl) return [];
+  const bench = await startBenchSimulator(databaseUrl); // migrates the database first
+  const prepaidShop = await startShop(
+    port,
+    { ...ORDER_LIMITS, DATABASE_URL: databaseUrl, ...bench.env },
+    { keepData: true },
+  );
+  try {
+    const tokens = await preparePostgresBuyers(prepaidShop.origin, databaseUrl);
+    const checkout = await measurePrepaidCheckout(prepaidShop.origin, tokens, bench.simulator, DURATION_S);
+    console.log(
+      `\nPOST create-order (prepaid) + POST /api/payment/create-order on PostgreSQL against the simulator, ${tokens.length} concurrent shoppers: ` +
+        `${checkout.count} checkouts, p50 ${checkout.p50} ms, p95 ${checkout.p95} ms, p99 ${checkout.p99} ms` +
+        (checkout.failures ? `\n  ! ${checkout.failures} failed` : ''),
+    );
+    const hooks = await measureWebhooks(prepaidShop.origin, tokens, bench.simulator, databaseUrl);
+    console.log(
+      `POST /api/payment/webhook, ${hooks.payments} payments each delivered twice, 100 concurrent: ${hooks.count} deliveries, ` +
+        `p50 ${hooks.p50} ms, p95 ${hooks.p95} ms, p99 ${hooks.p99} ms; ${hooks.transitions} transitions to paid` +
+        (hooks.failures ? `\n  ! ${hooks.failures} failed` : ''),
+    );
+    const oneEach = hooks.transitions === hooks.payments && hooks.duplicatesChanged === 0;
+    return [
+      `  prepaid order + payment p95 with ${tokens.length} shoppers at most 150 ms on PostgreSQL: ${checkout.p95} ms ${checkout.p95 <= 150 && checkout.failures === 0 ? 'met' : 'NOT met'}`,
+      `  webhook p95 at 100 concurrent at most 50 ms, one transition per payment: ${hooks.p95} ms, ${hooks.transitions}/${hooks.payments} ${hooks.p95 <= 50 && oneEach && hooks.failures === 0 ? 'met' : 'NOT met'}`,
+    ];
+  } finally {
+    await prepaidShop.stop();
+    await bench.close();
+  }
+}
+
 async function main() {
   ensureBuild(process.argv.includes('--rebuild'));
   const databaseUrl = await localPostgres('shop_bench');
@@ -131,6 +167,7 @@ async function main() {
   } finally {
     await shop.stop();
   }
+  for (const goal of await measurePrepaid(PORT + 2)) console.log(goal);
   console.log('\nThe embedded database (PGlite), by PGLITE_FSYNC:');
   for (const { fsync, orders } of await measurePgliteOrders(PORT + 1)) {
     console.log(describeOrders(`PGlite, PGLITE_FSYNC=${fsync}`, orders));
