@@ -1,6 +1,6 @@
 /**
- * The gateway's browser script (PhonePe's checkout.js, or the local simulator's, which speaks the same way). It is
- * loaded on /checkout only, when a payment is about to open, and never ships with other pages' code.
+ * The gateway's browser script (PhonePe's checkout.js, or the local simulator's, which speaks the same way). Only
+ * /checkout loads it, as it opens; no other page imports this module, so it never ships with their code.
  */
 
 /** How the pay page closed: the shopper closed it, or it concluded. CONCLUDED says nothing of the outcome. */
