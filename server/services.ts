@@ -167,7 +167,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,
     origin,
-    onCancelled: (record, tx) => payments.orderCancelled(record, tx),
+    onCancelled: (record, tx, actor) => payments.orderCancelled(record, tx, actor),
   });
   const placeOrder = new PlaceOrder({
     database,

@@ -23,7 +23,7 @@ export interface OrderServiceOptions {
   shopName: string;
   origin: string;
   /** What other modules do when an order is cancelled, in its transaction (payments: refund a paid order). */
-  onCancelled?: (record: OrderRecord, tx: Db) => Promise<void>;
+  onCancelled?: (record: OrderRecord, tx: Db, actor: Actor) => Promise<void>;
 }
 
 /** Listing, cancelling, tracking and moving orders along their lifecycle; placing one is PlaceOrder's. */
@@ -89,7 +89,7 @@ export class OrderService {
       cancellationMail: async (changed, tx) => {
         const fullName = (await auth.buyer(order.userId, tx))?.fullName ?? '';
         await outbox.enqueue(orderCancelledMail(changed, this.mailContext(fullName)), tx);
-        await this.options.onCancelled?.(changed, tx);
+        await this.options.onCancelled?.(changed, tx, actor);
       },
     });
     if (status !== 'cancelled') return presentOrder(record, this.options.mediaBaseUrl);

@@ -6,6 +6,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/payment-state.ts';
 import type { FollowUpStep } from '../orders/place-order.ts';
 import type { OrderRecord } from '../orders/present.ts';
+import type { Actor } from '../orders/lifecycle.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
   PAYMENT_MESSAGES,
@@ -110,7 +111,15 @@ export class PaymentService {
         source: 'shopper',
       });
       // A retry after a failed attempt: the order awaits payment again.
-      if (order.paymentStatus === 'failed') await this.options.orders.move(order.id, ['failed'], 'pending', tx);
+      if (order.paymentStatus === 'failed' && (await this.options.orders.move(order.id, ['failed'], 'pending', tx))) {
+        await ledger.record(tx, {
+          orderId: order.id,
+          subject: 'order',
+          fromState: 'failed',
+          toState: 'pending',
+          source: 'shopper',
+        });
+      }
       await this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: row!.id, inSeconds: FIRST_CHECK_SECONDS }, tx);
       return row!;
     });
@@ -173,7 +182,7 @@ export class PaymentService {
   }
 
   /** Called in the cancellation's transaction: a paid prepaid order's payment goes back. */
-  async orderCancelled(record: OrderRecord, tx: Db): Promise<void> {
+  async orderCancelled(record: OrderRecord, tx: Db, actor: Actor): Promise<void> {
     const { order } = record;
     if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'paid') return;
     const [paid] = await tx
@@ -181,7 +190,8 @@ export class PaymentService {
       .from(paymentAttempts)
       .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'completed')))
       .limit(1);
-    if (paid) await this.options.transitions.refundCancelledOrder(tx, order, paid, 'system');
+    const source = actor === 'shopper' ? 'shopper' : actor === 'shop' ? 'admin' : 'system';
+    if (paid) await this.options.transitions.refundCancelledOrder(tx, order, paid, source);
   }
 
   /** The shopper's own order by orderId or attempt id; anyone else's is 'not found', like a missing one. */

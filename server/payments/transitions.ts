@@ -68,7 +68,7 @@ export class PaymentTransitions {
   /** A cancelled order that was paid: its payment goes back (called inside the cancellation's transaction). */
   async refundCancelledOrder(tx: Db, order: PaymentOrder, paidAttempt: AttemptRow, source: PaymentEventSource) {
     if (!(await this.moveOrder(tx, order, ['paid'], 'refund_pending', source))) return;
-    await this.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled);
+    await this.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled, source);
   }
 
   async applyRefund(refund: RefundRow, state: 'COMPLETED' | 'FAILED', source: PaymentEventSource): Promise<void> {
@@ -151,7 +151,13 @@ export class PaymentTransitions {
     return false;
   }
 
-  private async startRefund(tx: Db, order: PaymentOrder, attempt: AttemptRow, reason: string) {
+  private async startRefund(
+    tx: Db,
+    order: PaymentOrder,
+    attempt: AttemptRow,
+    reason: string,
+    source: PaymentEventSource = 'system',
+  ) {
     const [refund] = await tx
       .insert(paymentRefunds)
       .values({
@@ -170,7 +176,7 @@ export class PaymentTransitions {
       refundId: refund.id,
       fromState: null,
       toState: 'requested',
-      source: 'system',
+      source,
       detail: { reason },
     });
     await this.deps.jobs.schedule({ kind: REFUND_JOB, key: refund.id, inSeconds: 0 }, tx);
