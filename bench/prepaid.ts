@@ -3,7 +3,11 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
-import { startStandaloneSimulator, type StandaloneSimulator } from '../server/phonepe-simulator/standalone.ts';
+import {
+  phonePeSettingsFor,
+  startStandaloneSimulator,
+  type StandaloneSimulator,
+} from '../server/phonepe-simulator/standalone.ts';
 import { ADDRESS, json, percentile } from './cod-orders.ts';
 
 export interface Latencies {
@@ -34,14 +38,7 @@ export async function startBenchSimulator(databaseUrl: string) {
   const database = await openDatabase({ url: databaseUrl, poolSize: 10 });
   await database.migrate();
   const simulator = await startStandaloneSimulator({ db: database.db, refundSettleMs: 3_600_000 });
-  const env = {
-    PHONEPE_CLIENT_ID: simulator.credentials.clientId,
-    PHONEPE_CLIENT_SECRET: simulator.credentials.clientSecret,
-    PHONEPE_WEBHOOK_USERNAME: simulator.webhookCredentials.username,
-    PHONEPE_WEBHOOK_PASSWORD: simulator.webhookCredentials.password,
-    PHONEPE_AUTH_URL: simulator.url,
-    PHONEPE_API_URL: simulator.url,
-  };
+  const env = phonePeSettingsFor(simulator);
   return {
     simulator,
     env,

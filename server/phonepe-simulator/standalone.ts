@@ -72,3 +72,15 @@ export async function startStandaloneSimulator(options: StandaloneSimulatorOptio
     close: () => app.close(),
   };
 }
+
+/** The shop's settings that point its PhonePe adapter at this simulator. */
+export function phonePeSettingsFor(simulator: StandaloneSimulator): Record<string, string> {
+  return {
+    PHONEPE_CLIENT_ID: simulator.credentials.clientId,
+    PHONEPE_CLIENT_SECRET: simulator.credentials.clientSecret,
+    PHONEPE_WEBHOOK_USERNAME: simulator.webhookCredentials.username,
+    PHONEPE_WEBHOOK_PASSWORD: simulator.webhookCredentials.password,
+    PHONEPE_AUTH_URL: simulator.url,
+    PHONEPE_API_URL: simulator.url,
+  };
+}

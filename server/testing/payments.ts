@@ -2,7 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { startTestShop, type TestShop } from './harness.ts';
-import { startStandaloneSimulator, type StandaloneSimulator } from '../phonepe-simulator/standalone.ts';
+import {
+  phonePeSettingsFor,
+  startStandaloneSimulator,
+  type StandaloneSimulator,
+} from '../phonepe-simulator/standalone.ts';
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { paymentEvents } from '../payments/schema.ts';
@@ -22,18 +26,7 @@ export async function startPaymentShop(env: Record<string, string> = {}): Promis
   const simulatorDatabase: Database = await openDatabase({});
   await simulatorDatabase.migrate();
   const simulator = await startStandaloneSimulator({ db: simulatorDatabase.db, refundSettleMs: 3_600_000 });
-  const shop = await startTestShop(
-    {
-      PHONEPE_CLIENT_ID: simulator.credentials.clientId,
-      PHONEPE_CLIENT_SECRET: simulator.credentials.clientSecret,
-      PHONEPE_WEBHOOK_USERNAME: simulator.webhookCredentials.username,
-      PHONEPE_WEBHOOK_PASSWORD: simulator.webhookCredentials.password,
-      PHONEPE_AUTH_URL: simulator.url,
-      PHONEPE_API_URL: simulator.url,
-      ...env,
-    },
-    { listen: true },
-  );
+  const shop = await startTestShop({ ...phonePeSettingsFor(simulator), ...env }, { listen: true });
   simulator.setWebhookUrl(`${shop.url}/api/payment/webhook`);
   return {
     shop,
