@@ -12,6 +12,7 @@ import {
 } from './account.ts';
 import { contactSchema } from './contact.ts';
 import { reviewSchema } from './catalog.ts';
+import { PAYMENT_MESSAGES } from './payments.ts';
 
 /** The message a form would show for this input. */
 const first = (schema: z.ZodType, input: unknown) => firstError(schema.safeParse(input));
@@ -442,11 +443,18 @@ describe('createOrderSchema product ids', () => {
     orderItems: [{ _id, quantity: 1 }],
     shippingAddress: VALID_ADDRESS,
     paymentMethod: 'cod',
+    ageConfirmed: true,
   });
 
   it('lower-cases a product id, as the cart does', () => {
     const parsed = createOrderSchema.parse(body('0A1B2C3D-0000-4000-8000-00000000000F'));
     expect(parsed.orderItems[0]!._id).toBe('0a1b2c3d-0000-4000-8000-00000000000f');
+  });
+
+  it('refuses an order without the confirmation of age 18 or more (spec section 1)', () => {
+    const { ageConfirmed: _confirmed, ...unconfirmed } = body('0a1b2c3d-0000-4000-8000-00000000000f');
+    expect(first(createOrderSchema, unconfirmed)).toBe(PAYMENT_MESSAGES.ageRequired);
+    expect(first(createOrderSchema, { ...unconfirmed, ageConfirmed: false })).toBe(PAYMENT_MESSAGES.ageRequired);
   });
 
   it('refuses a product id with control characters', () => {
