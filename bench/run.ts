@@ -83,6 +83,8 @@ async function measurePrepaid(port: number): Promise<string[]> {
     { ...ORDER_LIMITS, DATABASE_URL: databaseUrl, ...bench.env },
     { keepData: true },
   );
+  // The bank's webhooks reach the shop, so a settled payment frees the shopper's unpaid-order slot.
+  bench.simulator.setWebhookUrl(`${prepaidShop.origin}/api/payment/webhook`);
   try {
     const tokens = await preparePostgresBuyers(prepaidShop.origin, databaseUrl);
     const checkout = await measurePrepaidCheckout(prepaidShop.origin, tokens, bench.simulator, DURATION_S);

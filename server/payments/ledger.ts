@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { executePrepared, type Db } from '../db/client.ts';
 import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds, ATTEMPT_STATES, REFUND_STATES } from './schema.ts';
 
@@ -24,6 +24,35 @@ interface EventFact {
  * expects and writes its event row in the same transaction, so a fact learnt twice (a repeated webhook, a webhook
  * and a status check) changes things once.
  */
+interface MovedAttemptRow {
+  id: string;
+  order_id: string;
+  merchant_order_id: string;
+  amount_paise: number;
+  state: AttemptState;
+}
+
+/** The attempt a one-statement move changed, or null. */
+async function moveOne(db: Db, name: string, query: SQL): Promise<MovedAttempt | null> {
+  const [row] = await executePrepared<MovedAttemptRow>(db, name, query);
+  if (!row) return null;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    merchantOrderId: row.merchant_order_id,
+    amountPaise: row.amount_paise,
+    state: row.state,
+  };
+}
+
+export interface MovedAttempt {
+  id: string;
+  orderId: string;
+  merchantOrderId: string;
+  amountPaise: number;
+  state: AttemptState;
+}
+
 export const ledger = {
   async attempt(db: Db, where: { id: string } | { merchantOrderId: string }): Promise<AttemptRow | null> {
     const condition =
@@ -57,35 +86,57 @@ export const ledger = {
     return row ?? null;
   },
 
-  /** Moves an attempt from one of `from`; null when it was elsewhere. */
-  async moveAttempt(
-    db: Db,
-    attempt: AttemptRow,
-    from: readonly AttemptState[],
-    to: AttemptState,
-    change: { source: PaymentEventSource; paidAmountPaise?: number; errorCode?: string | null },
-  ): Promise<AttemptRow | null> {
-    const [moved] = await db
-      .update(paymentAttempts)
-      .set({
-        state: to,
-        updatedAt: sql`now()`,
-        ...(change.paidAmountPaise === undefined ? {} : { paidAmountPaise: change.paidAmountPaise }),
-        ...(change.errorCode ? { errorCode: change.errorCode } : {}),
-      })
-      .where(and(eq(paymentAttempts.id, attempt.id), inArray(paymentAttempts.state, [...from])))
-      .returning();
-    if (!moved) return null;
-    await ledger.record(db, {
-      orderId: attempt.orderId,
-      subject: 'attempt',
-      attemptId: attempt.id,
-      fromState: attempt.state,
-      toState: to,
-      source: change.source,
-      detail: change.errorCode ? { errorCode: change.errorCode } : undefined,
-    });
-    return moved;
+  /**
+   * The gateway says the attempt completed with `paidPaise`: a pending (or failed) attempt becomes completed, or
+   * mismatch when the amount differs from its own, and its event is written, in one statement (a webhook's hot
+   * path). Null when the attempt was not waiting for this (a repeated fact), so nothing changes twice.
+   */
+  settleAttempt(db: Db, merchantOrderId: string, paidPaise: number, source: PaymentEventSource) {
+    return moveOne(
+      db,
+      'settle-attempt',
+      sql`
+      with waiting as (
+        select id, state from ${paymentAttempts}
+        where merchant_order_id = ${merchantOrderId} and state in ('pending', 'failed') for update
+      ),
+      moved as (
+        update ${paymentAttempts} a
+        set state = case when a.amount_paise = ${paidPaise}::int then 'completed' else 'mismatch' end,
+          paid_amount_paise = ${paidPaise}::int,
+          error_code = case when a.amount_paise = ${paidPaise}::int then a.error_code else 'AMOUNT_MISMATCH' end,
+          updated_at = now()
+        from waiting w where a.id = w.id
+        returning a.*, w.state as from_state
+      ),
+      logged as (
+        insert into ${paymentEvents} (order_id, attempt_id, subject, from_state, to_state, source, detail)
+        select order_id, id, 'attempt', from_state, state, ${source}, jsonb_build_object('paidPaise', ${paidPaise}::int)
+        from moved
+      )
+      select * from moved`,
+    );
+  },
+
+  /** A pending attempt failed at the gateway; null when it was not pending. One statement, as settleAttempt. */
+  failAttempt(db: Db, merchantOrderId: string, errorCode: string | null, source: PaymentEventSource) {
+    return moveOne(
+      db,
+      'fail-attempt',
+      sql`
+      with moved as (
+        update ${paymentAttempts} a
+        set state = 'failed', error_code = coalesce(${errorCode}::text, a.error_code), updated_at = now()
+        where merchant_order_id = ${merchantOrderId} and state = 'pending'
+        returning a.*, 'pending'::text as from_state
+      ),
+      logged as (
+        insert into ${paymentEvents} (order_id, attempt_id, subject, from_state, to_state, source, detail)
+        select order_id, id, 'attempt', from_state, state, ${source}, jsonb_build_object('errorCode', ${errorCode}::text)
+        from moved
+      )
+      select * from moved`,
+    );
   },
 
   async moveRefund(

@@ -3,10 +3,11 @@ import type { JobOutcome, JobQueue } from '../jobs/queue.ts';
 import type { Database } from '../db/client.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/payment-state.ts';
 import { ledger, type AttemptRow, type RefundRow } from './ledger.ts';
-import { REFUND_JOB, type PaymentTransitions } from './transitions.ts';
+import { PAYMENT_CHECK_JOB, REFUND_JOB, type PaymentTransitions } from './transitions.ts';
+
+export { PAYMENT_CHECK_JOB };
 import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 
-export const PAYMENT_CHECK_JOB = 'payment-check';
 export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
 
 /** Seconds after an attempt starts of its first status check (PhonePe: 20 to 25 s). */
@@ -61,7 +62,7 @@ export class Reconciler {
   async check(attempt: AttemptRow, source: PaymentEventSource): Promise<void> {
     try {
       const status = await this.deps.gateway.paymentStatus(attempt.merchantOrderId);
-      await this.deps.transitions.applyAttempt(attempt, status, source);
+      await this.deps.transitions.applyAttempt(attempt.merchantOrderId, status, source);
     } catch (error) {
       if (!(error instanceof GatewayError && error.kind === 'not-found')) throw error;
       // Never created at the gateway (its create failed before arriving): nothing can be paid on it.
@@ -85,7 +86,11 @@ export class Reconciler {
   }
 
   private async failAttempt(attempt: AttemptRow, errorCode: string, source: PaymentEventSource) {
-    await this.deps.transitions.applyAttempt(attempt, { state: 'FAILED', amountPaise: 0, errorCode }, source);
+    await this.deps.transitions.applyAttempt(
+      attempt.merchantOrderId,
+      { state: 'FAILED', amountPaise: 0, errorCode },
+      source,
+    );
   }
 
   /** An order unpaid at its time: a last check of its attempts, then it expires and its stock returns. */

@@ -145,7 +145,7 @@ export class PaymentService {
       if (!(error instanceof GatewayError)) throw error;
       if (error.kind === 'unavailable') throw new HttpError(503, PAYMENT_MESSAGES.gatewayUnavailable);
       await this.options.transitions.applyAttempt(
-        attempt,
+        merchantOrderId,
         { state: 'FAILED', amountPaise: 0, errorCode: error.code ?? 'REJECTED' },
         'system',
       );

@@ -6,7 +6,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/payment-state.ts';
 import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
 import { paymentRefunds } from './schema.ts';
-import { ledger, type AttemptRow, type RefundRow } from './ledger.ts';
+import { ledger, type AttemptRow, type MovedAttempt, type RefundRow } from './ledger.ts';
 import {
   paymentFailedMail,
   paymentReceivedMail,
@@ -34,6 +34,8 @@ export interface TransitionDeps {
   origin: string;
 }
 
+/** The job that checks one attempt with the gateway (scheduled by the payment service and by webhooks). */
+export const PAYMENT_CHECK_JOB = 'payment-check';
 /** The job that sends a refund to the gateway and follows it until it settles. */
 export const REFUND_JOB = 'refund';
 
@@ -52,17 +54,29 @@ const REFUND_REASONS = {
 export class PaymentTransitions {
   constructor(private readonly deps: TransitionDeps) {}
 
-  async applyAttempt(attempt: AttemptRow, fact: AttemptFact, source: PaymentEventSource): Promise<void> {
+  /** Applies the gateway's word on one attempt, named by its merchantOrderId; a repeated fact changes nothing. */
+  async applyAttempt(merchantOrderId: string, fact: AttemptFact, source: PaymentEventSource): Promise<void> {
     if (fact.state === 'PENDING') return;
     let stockChanged = false;
     await this.deps.database.transaction(async (tx) => {
-      const order = await this.deps.orders.byId(attempt.orderId, tx);
+      const moved =
+        fact.state === 'FAILED'
+          ? await ledger.failAttempt(tx, merchantOrderId, fact.errorCode, source)
+          : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source);
+      if (!moved) return;
+      const order = await this.deps.orders.byId(moved.orderId, tx);
       if (!order) return;
-      if (fact.state === 'FAILED') return this.attemptFailed(tx, attempt, order, fact, source);
-      if (fact.amountPaise !== attempt.amountPaise) return this.amountDiffers(tx, attempt, order, fact, source);
-      stockChanged = await this.attemptPaid(tx, attempt, order, source);
+      if (moved.state === 'failed') return this.attemptFailed(tx, order, source);
+      if (moved.state === 'mismatch') return this.amountDiffers(tx, moved, order, fact, source);
+      stockChanged = await this.attemptPaid(tx, moved, order, source);
     });
     if (stockChanged) this.deps.stockChanged();
+  }
+
+  /** Has the attempt's status checked with the gateway by the job queue as soon as it can. */
+  async checkSoon(merchantOrderId: string): Promise<void> {
+    const attempt = await ledger.attempt(this.deps.database.db, { merchantOrderId });
+    if (attempt) await this.deps.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attempt.id, inSeconds: 0 });
   }
 
   /** A cancelled order that was paid: its payment goes back (called inside the cancellation's transaction). */
@@ -85,35 +99,22 @@ export class PaymentTransitions {
     });
   }
 
-  private async attemptFailed(
-    tx: Db,
-    attempt: AttemptRow,
-    order: PaymentOrder,
-    fact: AttemptFact,
-    source: PaymentEventSource,
-  ) {
-    const failed = await ledger.moveAttempt(tx, attempt, ['pending'], 'failed', { source, errorCode: fact.errorCode });
-    if (!failed || order.status === 'cancelled') return;
+  private async attemptFailed(tx: Db, order: PaymentOrder, source: PaymentEventSource) {
+    if (order.status === 'cancelled') return;
     // Another attempt may still be paying: the order fails only when none is left.
     if ((await ledger.pendingAttempts(tx, order.id)).length > 0) return;
-    if (await this.moveOrder(tx, order, ['pending'], 'failed', source)) {
-      await this.mail(tx, order, (context) => paymentFailedMail(context, order.paymentExpiresAt));
-    }
+    await this.moveOrder(tx, order, ['pending'], 'failed', source, {}, () =>
+      this.mail(tx, order, (context) => paymentFailedMail(context, order.paymentExpiresAt)),
+    );
   }
 
   private async amountDiffers(
     tx: Db,
-    attempt: AttemptRow,
+    attempt: MovedAttempt,
     order: PaymentOrder,
     fact: AttemptFact,
     source: PaymentEventSource,
   ) {
-    const held = await ledger.moveAttempt(tx, attempt, ['pending', 'failed'], 'mismatch', {
-      source,
-      paidAmountPaise: fact.amountPaise,
-      errorCode: 'AMOUNT_MISMATCH',
-    });
-    if (!held) return;
     await this.moveOrder(tx, order, [...AWAITING_PAYMENT, 'expired'], 'review', source, {
       expectedPaise: attempt.amountPaise,
       reportedPaise: fact.amountPaise,
@@ -121,20 +122,15 @@ export class PaymentTransitions {
   }
 
   /** Returns whether stock changed. */
-  private async attemptPaid(tx: Db, attempt: AttemptRow, order: PaymentOrder, source: PaymentEventSource) {
-    const paid = await ledger.moveAttempt(tx, attempt, ['pending', 'failed'], 'completed', {
-      source,
-      paidAmountPaise: attempt.amountPaise,
-    });
-    if (!paid) return false;
+  private async attemptPaid(tx: Db, attempt: MovedAttempt, order: PaymentOrder, source: PaymentEventSource) {
+    const received = () => this.mail(tx, order, (context) => paymentReceivedMail(context, attempt.amountPaise));
     const open = order.status !== 'cancelled';
-    if (open && (await this.moveOrder(tx, order, AWAITING_PAYMENT, 'paid', source))) {
-      await this.mail(tx, order, (context) => paymentReceivedMail(context, attempt.amountPaise));
-      return false;
-    }
+    if (open && (await this.moveOrder(tx, order, AWAITING_PAYMENT, 'paid', source, {}, received))) return false;
     if (order.paymentStatus === 'expired' && (await this.deps.orders.reviveExpired(order.id, tx))) {
-      await ledger.record(tx, { orderId: order.id, subject: 'order', fromState: 'expired', toState: 'paid', source });
-      await this.mail(tx, order, (context) => paymentReceivedMail(context, attempt.amountPaise));
+      await Promise.all([
+        ledger.record(tx, { orderId: order.id, subject: 'order', fromState: 'expired', toState: 'paid', source }),
+        received(),
+      ]);
       return true;
     }
     // Expired without stock, cancelled while unpaid, or paid already by another attempt: the money goes back.
@@ -154,7 +150,7 @@ export class PaymentTransitions {
   private async startRefund(
     tx: Db,
     order: PaymentOrder,
-    attempt: AttemptRow,
+    attempt: Pick<AttemptRow, 'id' | 'amountPaise'>,
     reason: string,
     source: PaymentEventSource = 'system',
   ) {
@@ -183,23 +179,22 @@ export class PaymentTransitions {
     await this.mail(tx, order, (context) => refundStartedMail(context, refund.amountPaise, reason));
   }
 
+  /**
+   * Moves the order's payment and logs it; `alongside` (a mail) is sent together with the log entry, in one round
+   * trip. False when the order was elsewhere.
+   */
   private async moveOrder(
     tx: Db,
     order: PaymentOrder,
     from: readonly PaymentStatus[],
     to: PaymentStatus,
     source: PaymentEventSource,
-    detail?: Record<string, unknown>,
+    detail: Record<string, unknown> = {},
+    alongside: () => Promise<void> = async () => {},
   ): Promise<boolean> {
     if (!(await this.deps.orders.move(order.id, from, to, tx))) return false;
-    await ledger.record(tx, {
-      orderId: order.id,
-      subject: 'order',
-      fromState: order.paymentStatus,
-      toState: to,
-      source,
-      detail,
-    });
+    const fact = { orderId: order.id, subject: 'order' as const, fromState: order.paymentStatus, toState: to, source };
+    await Promise.all([ledger.record(tx, { ...fact, detail }), alongside()]);
     return true;
   }
 

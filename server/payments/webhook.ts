@@ -38,11 +38,14 @@ export async function applyWebhook(db: Db, transitions: PaymentTransitions, body
   const state = text(payload.state);
   if (event === 'checkout.order.completed' || event === 'checkout.order.failed') {
     const merchantOrderId = text(payload.merchantOrderId);
-    const attempt = merchantOrderId ? await ledger.attempt(db, { merchantOrderId }) : null;
-    if (!attempt || (state !== 'COMPLETED' && state !== 'FAILED')) return;
+    if (!merchantOrderId || (state !== 'COMPLETED' && state !== 'FAILED')) return;
     const amountPaise = typeof payload.amount === 'number' ? payload.amount : -1;
-    const errorCode = text(payload.errorCode);
-    await transitions.applyAttempt(attempt, { state, amountPaise, errorCode }, 'webhook');
+    // An unknown id, or a fact already applied, changes nothing.
+    await transitions.applyAttempt(
+      merchantOrderId,
+      { state, amountPaise, errorCode: text(payload.errorCode) },
+      'webhook',
+    );
     return;
   }
   if (event === 'pg.refund.completed' || event === 'pg.refund.failed') {
