@@ -32,10 +32,10 @@ export async function json<T>(response: Response): Promise<T> {
 }
 
 /** Signs the buyers up through the API; returns their access tokens and the SQL that lets them order. */
-export async function signUpBuyers(origin: string): Promise<{ tokens: string[]; grantSql: string[] }> {
+export async function signUpBuyers(origin: string, count = BUYERS): Promise<{ tokens: string[]; grantSql: string[] }> {
   const run = Date.now();
   const tokens = await Promise.all(
-    Array.from({ length: BUYERS }, async (_, index) => {
+    Array.from({ length: count }, async (_, index) => {
       const { accessToken } = await json<{ accessToken: string }>(
         await fetch(`${origin}/api/auth/signup`, {
           method: 'POST',
@@ -59,8 +59,8 @@ export async function signUpBuyers(origin: string): Promise<{ tokens: string[]; 
 }
 
 /** Signs the buyers up and lets them order, on a PostgreSQL database the shop is running on. */
-export async function preparePostgresBuyers(origin: string, databaseUrl: string): Promise<string[]> {
-  const { tokens, grantSql } = await signUpBuyers(origin);
+export async function preparePostgresBuyers(origin: string, databaseUrl: string, count = BUYERS): Promise<string[]> {
+  const { tokens, grantSql } = await signUpBuyers(origin, count);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {

@@ -91,27 +91,34 @@ async function productIds(origin: string): Promise<string[]> {
   return products.map((product) => product._id);
 }
 
+/** Shoppers per concurrent checkout: each takes turns, so its paid orders' webhooks land before its next turn. */
+export const SHOPPERS_PER_CHECKOUT = 4;
+
 /**
- * Each shopper, over and over for `seconds`: a prepaid order, then its payment (timed together); then the bank
- * settles it and its webhook arrives (not timed), so the shopper never holds more than one unpaid order.
+ * `concurrency` checkouts at a time for `seconds`, each a prepaid order and then its payment (timed together); the
+ * bank then settles it and its webhook arrives (not timed). The shoppers take turns (SHOPPERS_PER_CHECKOUT each),
+ * since one may hold at most 3 unpaid orders.
  */
 export async function measurePrepaidCheckout(
   origin: string,
   tokens: string[],
   simulator: StandaloneSimulator,
   seconds: number,
+  concurrency = tokens.length / SHOPPERS_PER_CHECKOUT,
 ): Promise<Latencies> {
   const products = await productIds(origin);
   const latencies: number[] = [];
   let failures = 0;
   let sequence = 0;
-  const shopper = async (token: string, until: number, record: boolean) => {
-    while (Date.now() < until) {
+  const checkout = async (lane: number, until: number, record: boolean) => {
+    for (let turn = 0; Date.now() < until; turn++) {
+      const token = tokens[(lane + turn * concurrency) % tokens.length]!;
       const started = performance.now();
       const merchantOrderId = await orderAndPay(origin, token, products[sequence++ % products.length]!);
       const took = performance.now() - started;
       if (!merchantOrderId) {
         if (record) failures++;
+        await new Promise((resolve) => setTimeout(resolve, 50));
         continue;
       }
       if (record) latencies.push(took);
@@ -120,7 +127,7 @@ export async function measurePrepaidCheckout(
   };
   const run = (duration: number, record: boolean) => {
     const until = Date.now() + duration * 1000;
-    return Promise.all(tokens.map((token) => shopper(token, until, record)));
+    return Promise.all(Array.from({ length: concurrency }, (_, lane) => checkout(lane, until, record)));
   };
   await run(3, false);
   await run(seconds, true);
@@ -176,6 +183,14 @@ export async function measureWebhooks(
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    // The shop answers each webhook at once and applies it just after: wait until every one is applied.
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const { rows } = await client.query<{ left: number }>(
+        `select count(*)::int as left from jobs where kind = 'payment-webhook'`,
+      );
+      if (rows[0]!.left === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const { rows } = await client.query<{ transitions: number; orders: number; repeated: number }>(
       `select count(*)::int as transitions, count(distinct e.order_id)::int as orders,
               (count(*) - count(distinct e.order_id))::int as repeated

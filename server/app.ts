@@ -116,10 +116,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
   });
   await app.register(paymentRoutes, {
     payments: services.payments,
-    transitions: services.paymentTransitions,
     webhookCredentials: services.paymentSetup.webhook,
+    inbox: services.webhookInbox,
     accessTokens: services.accessTokens,
-    db: services.database.db,
   });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {

@@ -29,6 +29,7 @@ import { paymentSetup, type PaymentSetup } from './payments/setup.ts';
 import { PaymentService } from './payments/service.ts';
 import { PaymentTransitions } from './payments/transitions.ts';
 import { Reconciler } from './payments/reconciliation.ts';
+import { WebhookInbox } from './payments/webhook.ts';
 import { GatewayError, type PaymentGateway } from './payments/gateway.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -58,6 +59,7 @@ export interface Services {
   jobs: JobQueue;
   payments: PaymentService;
   paymentTransitions: PaymentTransitions;
+  webhookInbox: WebhookInbox;
   paymentSetup: PaymentSetup;
   logger: FastifyBaseLogger;
   shop: ShopSettings;
@@ -148,6 +150,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     stockChanged,
   });
   reconciler.register(jobs);
+  const webhookInbox = new WebhookInbox(jobs, database.db, paymentTransitions);
   const payments = new PaymentService({
     database,
     gateway,
@@ -220,6 +223,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     jobs,
     payments,
     paymentTransitions,
+    webhookInbox,
     paymentSetup: payment,
     logger,
     shop: shopSettings(config),
@@ -227,6 +231,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     async close() {
       await emailLinks.settled(); // reset mails still being queued after their answer
       await scheduledWork.stop(5000);
+      await jobs.settled();
       await mailSender.stop();
       await catalog.stop();
       await sessions.stop();

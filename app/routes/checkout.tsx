@@ -1,9 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/checkout';
-// First: the shared fields module turns zod's eval probe off in the browser (the CSP forbids eval), and the
-// payments contract does not import it before building its schemas.
-import '../../core/contracts/fields';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments';
 import { dispatchCart, useStoredCart } from '../cart/cart-store';
 import { EmptyCart } from '../cart/EmptyCart';

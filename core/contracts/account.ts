@@ -1,5 +1,5 @@
 /** The account capability's contract (auth): sign-up, sign-in, password reset, profile and addresses. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   MAX,
   MESSAGES,

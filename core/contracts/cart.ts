@@ -1,5 +1,5 @@
 /** The server cart's contract: the lines a signed-in shopper keeps (ids and quantities only). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_CART_LINES } from '../constants.ts';
 import { orderLineSchema } from './fields.ts';
 

@@ -1,5 +1,5 @@
 /** The catalogue's contract: products and reviews as the API shows them (spec section 3), prices in rupees. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { MAX, MESSAGES, email, multiLineText, requiredText } from './fields.ts';
 

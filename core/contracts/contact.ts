@@ -1,5 +1,5 @@
 /** The contact form's contract. */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MAX, MESSAGES, NAME_MIN, email, multiLineText, phone, requiredText } from './fields.ts';
 
 export const contactSchema = z.object({

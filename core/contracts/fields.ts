@@ -3,7 +3,7 @@
  * issue, which follows field order. Every string is trimmed; a failed "required" check stops that field's later
  * checks, so it reports one message.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   CONTACT_NAME_MIN_LENGTH,
   MAX_LINE_QUANTITY,
@@ -12,9 +12,6 @@ import {
   PHONE_DIGITS,
   PINCODE_DIGITS,
 } from '../constants.ts';
-
-// The storefront's CSP forbids eval; without this, zod probes for it and the browser reports a violation.
-if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
 

@@ -1,5 +1,5 @@
 /** The orders capability's contract: placing, tracking and showing orders (spec sections 3, 5 and 7). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PAYMENT_METHODS } from '../constants.ts';
 import { PAYMENT_MESSAGES, PAYMENT_STATUSES, type PaymentStatus } from './payments.ts';
 import {

@@ -1,5 +1,5 @@
 /** The payments capability's contract: prepaid UPI through the gateway (spec sections 2, 4, 7 and 8). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A shopper may hold this many unpaid prepaid orders at once. */
 export const MAX_UNPAID_PREPAID_ORDERS = 3;

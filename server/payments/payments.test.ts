@@ -154,6 +154,7 @@ describe('POST /api/payment/webhook', () => {
       });
       expect(response.statusCode).toBe(401);
     }
+    await shop().services.jobs.settled();
     expect(await paidState(orderId)).toBe('pending');
     expect(await orderPaymentEvents(shop(), orderId)).toEqual([]);
   });
@@ -177,6 +178,7 @@ describe('POST /api/payment/webhook', () => {
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(10).fill(200));
+    await shop().services.jobs.settled(); // answered at once, applied just after
     expect(await orderPaymentEvents(shop(), orderId)).toEqual([{ from: 'pending', to: 'paid', source: 'webhook' }]);
     expect(await queuedMails(shop(), order.email, `Payment received: #${orderId.slice(-6)}`)).toHaveLength(1);
     const paid = await storedOrder(shop(), orderId);

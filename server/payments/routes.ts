@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
-import type { Db } from '../db/client.ts';
 import {
   createPaymentResponseSchema,
   createPaymentSchema,
@@ -10,15 +9,13 @@ import {
   paymentStatusResponseSchema,
 } from '../../core/contracts/payments.ts';
 import type { PaymentService } from './service.ts';
-import type { PaymentTransitions } from './transitions.ts';
-import { applyWebhook, webhookAuthorized, type WebhookCredentials } from './webhook.ts';
+import { webhookAuthorized, type WebhookCredentials, type WebhookInbox } from './webhook.ts';
 
 interface PaymentRouteOptions {
   payments: PaymentService;
-  transitions: PaymentTransitions;
   webhookCredentials: WebhookCredentials;
+  inbox: WebhookInbox;
   accessTokens: AccessTokens;
-  db: Db;
 }
 
 const message = z.object({ message: z.string() });
@@ -100,16 +97,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         summary: 'PhonePe’s webhook: checkout.order.* and pg.refund.* events.',
         description:
           'Authorization must be the SHA-256 of the configured webhook username:password, else 401 and nothing ' +
-          'changes. A repeated event changes nothing again.',
+          'changes. The event is stored and answered at once, then applied by the job queue; a repeated event ' +
+          'changes nothing again.',
         body: z.unknown(),
-        response: { 200: z.object({ received: z.boolean() }), 401: message },
+        response: { 200: z.object({ received: z.boolean() }), 400: message, 401: message },
       },
     },
     async (request, reply) => {
       if (!webhookAuthorized(request.headers.authorization, options.webhookCredentials)) {
         return reply.code(401).send({ message: 'Unauthorized' });
       }
-      await applyWebhook(options.db, options.transitions, request.body);
+      if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+        return reply.code(400).send({ message: 'A webhook body is a JSON object' });
+      }
+      await options.inbox.receive(request.body as Record<string, unknown>);
       return { received: true };
     },
   );

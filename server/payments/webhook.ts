@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { ledger } from './ledger.ts';
 import type { PaymentTransitions } from './transitions.ts';
 
@@ -25,14 +26,39 @@ export function webhookAuthorized(header: string | undefined, credentials: Webho
 }
 
 type Payload = Record<string, unknown>;
+
+export const WEBHOOK_JOB = 'payment-webhook';
+
+/**
+ * Webhooks are stored as jobs and answered at once (decision 0019): the answer never waits on locks, the gateway
+ * or the mail server, and a delivery repeated while the first waits is stored once. The job queue applies them
+ * at once in the background (kick), and at its next poll should the process stop first.
+ */
+export class WebhookInbox {
+  constructor(
+    private readonly jobs: JobQueue,
+    db: Db,
+    transitions: PaymentTransitions,
+  ) {
+    jobs.handle(WEBHOOK_JOB, async (job) => {
+      await applyWebhook(db, transitions, job.payload);
+      return { done: true };
+    });
+  }
+
+  async receive(body: Payload): Promise<void> {
+    const key = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+    await this.jobs.add({ kind: WEBHOOK_JOB, key, payload: body });
+    this.jobs.kick();
+  }
+}
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /**
  * Acts on a webhook (already authorised): only the root-level payload.state is trusted, unknown events and ids are
- * ignored, and the amount is checked against the attempt's. Only database work happens here, so the answer comes
- * well within PhonePe's 3 seconds; refunds it starts are sent by the job queue.
+ * ignored, and the amount is checked against the attempt's. Refunds it starts are sent by the job queue.
  */
-export async function applyWebhook(db: Db, transitions: PaymentTransitions, body: unknown): Promise<void> {
+async function applyWebhook(db: Db, transitions: PaymentTransitions, body: unknown): Promise<void> {
   const event = text((body as Payload | null)?.event);
   const payload = ((body as Payload | null)?.payload ?? {}) as Payload;
   const state = text(payload.state);
