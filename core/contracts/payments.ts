@@ -42,7 +42,14 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Where a payment change was learnt (kept with each change). */
-export const PAYMENT_EVENT_SOURCES = ['webhook', 'status-check', 'reconciliation', 'shopper', 'admin', 'system'] as const;
+export const PAYMENT_EVENT_SOURCES = [
+  'webhook',
+  'status-check',
+  'reconciliation',
+  'shopper',
+  'admin',
+  'system',
+] as const;
 export type PaymentEventSource = (typeof PAYMENT_EVENT_SOURCES)[number];
 
 const orderIdField = z
