@@ -56,6 +56,15 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
     body: JSON.stringify(body),
   });
 
+const reported = new Set<string>();
+/** Says once what each kind of failure answered, so a failing run explains itself. */
+function reportFailure(status: number, body: string) {
+  const line = `${status} ${body.slice(0, 200)}`;
+  if (reported.has(line)) return;
+  reported.add(line);
+  console.log(`  ! ${line}`);
+}
+
 /** One prepaid order and its payment; the payment's merchantOrderId. */
 async function orderAndPay(origin: string, token: string, productId: string): Promise<string | null> {
   const auth = { authorization: `Bearer ${token}` };
@@ -69,10 +78,10 @@ async function orderAndPay(origin: string, token: string, productId: string): Pr
     },
     auth,
   );
-  if (order.status !== 201) return (await order.text(), null);
+  if (order.status !== 201) return (reportFailure(order.status, await order.text()), null);
   const { orderId } = (await order.json()) as { orderId: string };
   const payment = await post(`${origin}/api/payment/create-order`, { orderId }, auth);
-  if (payment.status !== 200) return (await payment.text(), null);
+  if (payment.status !== 200) return (reportFailure(payment.status, await payment.text()), null);
   return ((await payment.json()) as { merchantOrderId: string }).merchantOrderId;
 }
 
