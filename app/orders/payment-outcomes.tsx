@@ -91,6 +91,19 @@ export function PaymentUnderReview({ orderId }: { orderId: string }) {
   );
 }
 
+/** A payment that arrived but went back: the order was cancelled, or expired and its items were gone. */
+export function PaymentRefunded({ orderId }: { orderId: string }) {
+  return (
+    <StatusCard title="Payment refunded" tone="pending" actions={ordersLink}>
+      <OrderIdLine orderId={orderId} />
+      <p>
+        This order is cancelled, so your payment is being refunded to where it came from. Refunds usually arrive within
+        5-7 business days; we have sent you the details by e-mail.
+      </p>
+    </StatusCard>
+  );
+}
+
 interface PaymentFailedProps {
   /** Where to pay for the same order again, while it may still be paid; without it, the order is closed. */
   tryAgainTo?: string;

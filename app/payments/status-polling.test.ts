@@ -19,6 +19,15 @@ describe('afterAnswer', () => {
     });
   });
 
+  it('shows a completed payment that went back as refunded, not as a success', () => {
+    for (const status of ['refund_pending', 'refunded', 'refund_failed'] as const) {
+      expect(afterAnswer(answer('COMPLETED', status, null), 0)).toEqual({
+        shown: { view: 'refunded', payment: answer('COMPLETED', status, null) },
+        askAgainInMs: null,
+      });
+    }
+  });
+
   it('stops at a payment under review, which the shop checks by hand', () => {
     expect(afterAnswer(answer('PENDING', 'review', null), 0)).toEqual({
       shown: { view: 'review', payment: answer('PENDING', 'review', null) },

@@ -15,10 +15,11 @@ export type PaymentView =
   | { view: 'checking' }
   | { view: 'error'; message: string }
   /**
-   * completed and failed are final; review holds a payment of another amount for the shop to check; waiting polls
+   * completed and failed are final; refunded is a completed payment that went back (the order was cancelled, or
+   * expired before it was paid); review holds a payment of another amount for the shop to check; waiting polls
    * on; still-waiting has stopped polling, the payment unknown.
    */
-  | { view: 'completed' | 'failed' | 'review' | 'waiting' | 'still-waiting'; payment: PaymentAnswer };
+  | { view: 'completed' | 'refunded' | 'failed' | 'review' | 'waiting' | 'still-waiting'; payment: PaymentAnswer };
 
 export interface PollStep {
   shown: PaymentView;
@@ -33,7 +34,10 @@ const hasTimeFor = (elapsedMs: number) => elapsedMs + POLL_EVERY_MS <= POLL_FOR_
  * a payment under review (PENDING until the shop has checked it); PENDING polls on a while.
  */
 export function afterAnswer(payment: PaymentAnswer, elapsedMs: number): PollStep {
-  if (payment.state === 'COMPLETED') return { shown: { view: 'completed', payment }, askAgainInMs: null };
+  if (payment.state === 'COMPLETED') {
+    const view = payment.paymentStatus === 'paid' ? 'completed' : 'refunded';
+    return { shown: { view, payment }, askAgainInMs: null };
+  }
   if (payment.state === 'FAILED') return { shown: { view: 'failed', payment }, askAgainInMs: null };
   if (payment.paymentStatus === 'review') return { shown: { view: 'review', payment }, askAgainInMs: null };
   return hasTimeFor(elapsedMs)

@@ -5,7 +5,13 @@ import { dispatchCart } from '../cart/cart-store';
 import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
 import { useShop } from '../lib/use-shop';
-import { PaymentFailed, PaymentPending, PaymentSuccessful, PaymentUnderReview } from '../orders/payment-outcomes';
+import {
+  PaymentFailed,
+  PaymentPending,
+  PaymentSuccessful,
+  PaymentRefunded,
+  PaymentUnderReview,
+} from '../orders/payment-outcomes';
 import { payOrderPath } from '../orders/order-display';
 import { PaymentStatus } from '../orders/PaymentStatus';
 import { StatusCard } from '../orders/StatusCard';
@@ -61,6 +67,8 @@ function PrepaidStatus({ orderId }: { orderId: string }) {
       return <PaymentSuccessful orderId={orderId} />;
     case 'review':
       return <PaymentUnderReview orderId={orderId} />;
+    case 'refunded':
+      return <PaymentRefunded orderId={orderId} />;
     case 'failed':
       return <PaymentFailed tryAgainTo={canRetry(payment.payment) ? payOrderPath(orderId) : undefined} />;
     default:
