@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
@@ -92,37 +92,33 @@ export class PaymentService {
     const expireAfterSeconds = Math.min(GATEWAY_MAX_EXPIRY, Math.max(GATEWAY_MIN_EXPIRY, Math.ceil(secondsLeft)));
     const merchantOrderId = `${order.orderId}-${randomBytes(6).toString('hex')}`;
     // Recorded before the gateway hears of it, and checked on schedule, so an answer lost on the way is found.
-    const attempt = await this.options.database.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(paymentAttempts)
-        .values({
-          merchantOrderId,
+    const attemptId = randomUUID();
+    // The attempt, its event and its first check need nothing from each other: sent together, one round trip.
+    const [attempt] = await this.options.database.transaction((tx) =>
+      Promise.all([
+        tx
+          .insert(paymentAttempts)
+          .values({
+            id: attemptId,
+            merchantOrderId,
+            orderId: order.id,
+            amountPaise: order.totalPricePaise,
+            expiresAt: sql`now() + make_interval(secs => ${expireAfterSeconds})`,
+          })
+          .returning()
+          .then(([row]) => row!),
+        ledger.record(tx, {
           orderId: order.id,
-          amountPaise: order.totalPricePaise,
-          expiresAt: sql`now() + make_interval(secs => ${expireAfterSeconds})`,
-        })
-        .returning();
-      await ledger.record(tx, {
-        orderId: order.id,
-        subject: 'attempt',
-        attemptId: row!.id,
-        fromState: null,
-        toState: 'pending',
-        source: 'shopper',
-      });
-      // A retry after a failed attempt: the order awaits payment again.
-      if (order.paymentStatus === 'failed' && (await this.options.orders.move(order.id, ['failed'], 'pending', tx))) {
-        await ledger.record(tx, {
-          orderId: order.id,
-          subject: 'order',
-          fromState: 'failed',
+          subject: 'attempt',
+          attemptId,
+          fromState: null,
           toState: 'pending',
           source: 'shopper',
-        });
-      }
-      await this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: row!.id, inSeconds: FIRST_CHECK_SECONDS }, tx);
-      return row!;
-    });
+        }),
+        this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attemptId, inSeconds: FIRST_CHECK_SECONDS }, tx),
+        order.paymentStatus === 'failed' ? this.awaitPaymentAgain(tx, order) : undefined,
+      ]),
+    );
     try {
       const created = await this.options.gateway.createPayment({
         merchantOrderId,
@@ -179,6 +175,18 @@ export class PaymentService {
         expiresAt: open && order.paymentExpiresAt ? order.paymentExpiresAt.toISOString() : null,
       },
     };
+  }
+
+  /** A retry after a failed attempt: the order awaits payment again. */
+  private async awaitPaymentAgain(tx: Db, order: PaymentOrder): Promise<void> {
+    if (!(await this.options.orders.move(order.id, ['failed'], 'pending', tx))) return;
+    await ledger.record(tx, {
+      orderId: order.id,
+      subject: 'order',
+      fromState: 'failed',
+      toState: 'pending',
+      source: 'shopper',
+    });
   }
 
   /** Called in the cancellation's transaction: a paid prepaid order's payment goes back. */
