@@ -231,7 +231,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     async close() {
       await emailLinks.settled(); // reset mails still being queued after their answer
       await scheduledWork.stop(5000);
-      await jobs.settled();
+      await jobs.stop(5000);
       await mailSender.stop();
       await catalog.stop();
       await sessions.stop();

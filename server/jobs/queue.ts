@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from './schema.ts';
+import { atMost } from './poller.ts';
 
 export interface Job {
   kind: string;
@@ -18,7 +19,7 @@ const LEASE_SECONDS = 120;
 const MAX_RETRY_SECONDS = 600;
 const MAX_ERROR_LENGTH = 1000;
 const BATCH = 20;
-const RUN_CONCURRENCY = 2;
+const RUN_CONCURRENCY = 4;
 
 type ClaimedJob = typeof jobs.$inferSelect;
 
@@ -35,6 +36,7 @@ export class JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private kicked: Promise<void> | null = null;
   private kickedAgain = false;
+  private stopping = false;
 
   constructor(
     private readonly db: Db,
@@ -80,6 +82,7 @@ export class JobQueue {
    * into one more run, so a burst of kicks costs a few claims, not one each.
    */
   kick(): void {
+    if (this.stopping) return;
     if (this.kicked) {
       this.kickedAgain = true;
       return;
@@ -96,9 +99,15 @@ export class JobQueue {
       });
   }
 
-  /** Resolves when a kicked run has finished (before the database closes). */
+  /** Resolves when a kicked run has finished. */
   async settled(): Promise<void> {
     while (this.kicked) await this.kicked;
+  }
+
+  /** Claims nothing more, and waits up to `timeoutMs` for the jobs running (before the database closes). */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    if (this.kicked) await atMost(this.settled(), timeoutMs);
   }
 
   async cancel(kind: string, key: string, db: Db = this.db): Promise<void> {
@@ -108,7 +117,7 @@ export class JobQueue {
   /** Runs every job that is due now, a batch at a time; returns how many ran. */
   async runDue(): Promise<number> {
     let ran = 0;
-    for (;;) {
+    while (!this.stopping) {
       const batch = await this.claim();
       if (batch.length === 0) return ran;
       // A few at a time: the jobs share the process's few database connections with the requests it answers.
@@ -119,6 +128,7 @@ export class JobQueue {
       await Promise.all(Array.from({ length: RUN_CONCURRENCY }, worker));
       ran += batch.length;
     }
+    return ran;
   }
 
   private claim(): Promise<ClaimedJob[]> {
