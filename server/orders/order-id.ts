@@ -13,3 +13,9 @@ export function newOrderId(): string {
 }
 
 export const ORDER_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{24}$/;
+
+/** An order id as typed or in a path, in upper case; null when it cannot be one, so no query is made. */
+export function knownShapeOrderId(orderId: string): string | null {
+  const id = orderId.trim().toUpperCase();
+  return ORDER_ID_PATTERN.test(id) ? id : null;
+}

@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors.ts';
 import type { PaymentStatus } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import type { OrderRow } from './present.ts';
-import { ORDER_ID_PATTERN } from './order-id.ts';
+import { knownShapeOrderId } from './order-id.ts';
 
 /** An order as the payments module sees it: its payment, its total and its owner. */
 export type PaymentOrder = Pick<
@@ -48,8 +48,8 @@ export class OrderPaymentState {
 
   /** By the public order id; null when there is none (or it cannot be one). */
   async byOrderId(orderId: string, db: Db = this.db): Promise<PaymentOrder | null> {
-    const id = orderId.trim().toUpperCase();
-    if (!ORDER_ID_PATTERN.test(id)) return null;
+    const id = knownShapeOrderId(orderId);
+    if (!id) return null;
     const [row] = await db.select(columns).from(orders).where(eq(orders.orderId, id));
     return row ?? null;
   }

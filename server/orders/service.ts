@@ -6,7 +6,7 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Order, OrderStatus, TrackedOrder } from '../../core/order.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
-import { ORDER_ID_PATTERN } from './order-id.ts';
+import { knownShapeOrderId } from './order-id.ts';
 import { changeStatus, type Actor } from './lifecycle.ts';
 import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
 import { orderCancelledMail } from './mails.ts';
@@ -126,10 +126,4 @@ export class OrderService {
       events: events.filter((event) => event.orderId === order.id),
     }));
   }
-}
-
-/** An order id as typed or in a path, in upper case; null when it cannot be one, so no query is made. */
-function knownShapeOrderId(orderId: string): string | null {
-  const id = orderId.trim().toUpperCase();
-  return ORDER_ID_PATTERN.test(id) ? id : null;
 }

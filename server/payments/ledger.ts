@@ -76,16 +76,6 @@ export const ledger = {
     return row ?? null;
   },
 
-  async latestRefund(db: Db, orderId: string): Promise<RefundRow | null> {
-    const [row] = await db
-      .select()
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.orderId, orderId))
-      .orderBy(sql`${paymentRefunds.createdAt} desc`)
-      .limit(1);
-    return row ?? null;
-  },
-
   /**
    * The gateway says the attempt completed with `paidPaise`: a pending (or failed) attempt becomes completed, or
    * mismatch when the amount differs from its own, and its event is written, in one statement (a webhook's hot

@@ -220,6 +220,24 @@ describe('POST /api/payment/webhook', () => {
     expect(attempt).toMatchObject({ state: 'mismatch', paidAmountPaise: 100 });
     expect((await storedOrder(shop(), orderId)).paidAt).toBeNull();
   });
+  it('asks the gateway about a webhook that carries no amount, instead of trusting or holding it', async () => {
+    const { shopper, orderId } = await prepaidOrder();
+    const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
+    await control(simulator(), `payments/${merchantOrderId}`, { outcome: 'COMPLETED', webhook: false });
+    const response = await shop().app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { authorization: webhookHeader() },
+      payload: { event: 'checkout.order.completed', payload: { merchantOrderId, state: 'COMPLETED' } },
+    });
+    expect(response.statusCode).toBe(200);
+    await shop().services.jobs.settled(); // the webhook, then the status check it asked for, due at once
+    await shop().services.jobs.runDue();
+    expect(await paidState(orderId)).toBe('paid');
+    expect(await orderPaymentEvents(shop(), orderId)).toEqual([
+      { from: 'pending', to: 'paid', source: 'reconciliation' },
+    ]);
+  });
 });
 
 describe('reconciliation and expiry', () => {

@@ -65,7 +65,9 @@ async function applyWebhook(db: Db, transitions: PaymentTransitions, body: unkno
   if (event === 'checkout.order.completed' || event === 'checkout.order.failed') {
     const merchantOrderId = text(payload.merchantOrderId);
     if (!merchantOrderId || (state !== 'COMPLETED' && state !== 'FAILED')) return;
-    const amountPaise = typeof payload.amount === 'number' ? payload.amount : -1;
+    // Without an amount to check, the gateway is asked instead, by the job queue, at once.
+    if (state === 'COMPLETED' && typeof payload.amount !== 'number') return transitions.checkSoon(merchantOrderId);
+    const amountPaise = typeof payload.amount === 'number' ? payload.amount : 0;
     // An unknown id, or a fact already applied, changes nothing.
     await transitions.applyAttempt(
       merchantOrderId,
