@@ -1,5 +1,5 @@
 // Prepaid checkout under load, on PostgreSQL against the PhonePe simulator (issue 10): order plus payment creation
-// by concurrent shoppers, then webhook deliveries, each sent twice, with one transition per payment checked.
+// by concurrent shoppers, and webhook deliveries, each sent twice, with one transition per payment checked.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
@@ -8,7 +8,9 @@ import {
   startStandaloneSimulator,
   type StandaloneSimulator,
 } from '../server/phonepe-simulator/standalone.ts';
-import { ADDRESS, json, percentile } from './cod-orders.ts';
+import { MAX_UNPAID_PREPAID_ORDERS } from '../core/contracts/payments.ts';
+import { ADDRESS, percentile } from './cod-orders.ts';
+import { getJson, postJson } from './http-client.ts';
 
 export interface Latencies {
   count: number;
@@ -19,9 +21,15 @@ export interface Latencies {
 }
 
 const WEBHOOK_PAYMENTS = 1000;
+/** Payments whose webhooks go first, untimed: connections open and code warms up, as in every other bench here. */
+const WEBHOOK_WARM_UP_PAYMENTS = 200;
 const WEBHOOK_CONCURRENCY = 100;
+/** Orders a shopper places in the benches: as many as one may leave unpaid. */
+const ORDERS_PER_SHOPPER = MAX_UNPAID_PREPAID_ORDERS;
+/** Shoppers the webhook bench needs for its payments. */
+export const WEBHOOK_SHOPPERS = Math.ceil((WEBHOOK_WARM_UP_PAYMENTS + WEBHOOK_PAYMENTS) / ORDERS_PER_SHOPPER);
 
-function summary(latencies: number[], failures: number): Latencies {
+export function summary(latencies: number[], failures: number): Latencies {
   latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
@@ -35,7 +43,10 @@ function summary(latencies: number[], failures: number): Latencies {
 
 /** A standalone simulator on the bench's PostgreSQL database, and the shop settings that point at it. */
 export async function startBenchSimulator(databaseUrl: string) {
-  const database = await openDatabase({ url: databaseUrl, poolSize: 10 });
+  // PhonePe's own writes are not the shop's to pay for: the stand-in does not wait for its commits to reach disk.
+  const simulatorUrl = new URL(databaseUrl);
+  simulatorUrl.searchParams.set('options', '-c synchronous_commit=off');
+  const database = await openDatabase({ url: simulatorUrl.toString(), poolSize: 10 });
   await database.migrate();
   const simulator = await startStandaloneSimulator({ db: database.db, refundSettleMs: 3_600_000 });
   const env = phonePeSettingsFor(simulator);
@@ -49,12 +60,24 @@ export async function startBenchSimulator(databaseUrl: string) {
   };
 }
 
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
+/**
+ * Signed-up shoppers, handed out in turn, so the orders at the same moment are different shoppers' (as 50
+ * concurrent shoppers are): each comes round ORDERS_PER_SHOPPER times, since its orders stay unpaid and a shopper
+ * may leave no more than that unpaid.
+ */
+export class Shoppers {
+  private next = 0;
+  constructor(private readonly tokens: string[]) {}
+
+  get all(): readonly string[] {
+    return this.tokens;
+  }
+
+  take(): string | null {
+    const turn = this.next++;
+    return turn < this.tokens.length * ORDERS_PER_SHOPPER ? this.tokens[turn % this.tokens.length]! : null;
+  }
+}
 
 const reported = new Set<string>();
 /** Says once what each kind of failure answered, so a failing run explains itself. */
@@ -68,7 +91,7 @@ function reportFailure(status: number, body: string) {
 /** One prepaid order and its payment; the payment's merchantOrderId. */
 async function orderAndPay(origin: string, token: string, productId: string): Promise<string | null> {
   const auth = { authorization: `Bearer ${token}` };
-  const order = await post(
+  const order = await postJson(
     `${origin}/api/orders/create-order`,
     {
       orderItems: [{ _id: productId, quantity: 1 }],
@@ -78,137 +101,197 @@ async function orderAndPay(origin: string, token: string, productId: string): Pr
     },
     auth,
   );
-  if (order.status !== 201) return (reportFailure(order.status, await order.text()), null);
-  const { orderId } = (await order.json()) as { orderId: string };
-  const payment = await post(`${origin}/api/payment/create-order`, { orderId }, auth);
-  if (payment.status !== 200) return (reportFailure(payment.status, await payment.text()), null);
-  return ((await payment.json()) as { merchantOrderId: string }).merchantOrderId;
+  if (order.status !== 201) return (reportFailure(order.status, order.text), null);
+  const { orderId } = JSON.parse(order.text) as { orderId: string };
+  const payment = await postJson(`${origin}/api/payment/create-order`, { orderId }, auth);
+  if (payment.status !== 200) return (reportFailure(payment.status, payment.text), null);
+  return (JSON.parse(payment.text) as { merchantOrderId: string }).merchantOrderId;
 }
 
-/** The bank settles a payment without telling the shop; answers the amount paid. */
-async function settleQuietly(simulator: StandaloneSimulator, merchantOrderId: string): Promise<number> {
-  const settled = await json<{ amount: number }>(
-    await post(`${simulator.url}/_control/payments/${merchantOrderId}`, { outcome: 'COMPLETED', webhook: false }),
-  );
-  return settled.amount;
-}
-
-async function productIds(origin: string): Promise<string[]> {
-  const { products } = await json<{ products: Array<{ _id: string }> }>(
-    await fetch(`${origin}/api/product/all-products`),
-  );
+export async function productIds(origin: string): Promise<string[]> {
+  const { products } = await getJson<{ products: Array<{ _id: string }> }>(`${origin}/api/product/all-products`);
   return products.map((product) => product._id);
 }
 
-/** Shoppers per concurrent checkout: each takes turns, so its paid orders' webhooks land before its next turn. */
-export const SHOPPERS_PER_CHECKOUT = 4;
+/** `lanes` loops at once, each running `step` back to back until `until`. */
+const inLanes = (lanes: number, until: () => boolean, step: () => Promise<void>) =>
+  Promise.all(
+    Array.from({ length: lanes }, async () => {
+      while (!until()) await step();
+    }),
+  );
 
 /**
- * `concurrency` checkouts at a time for `seconds`, each a prepaid order and then its payment (timed together); the
- * bank then settles it and its webhook arrives (not timed). The shoppers take turns (SHOPPERS_PER_CHECKOUT each),
- * since one may hold at most 3 unpaid orders.
+ * `concurrency` shoppers checking out at a time for `seconds` (after a short warm-up), each checkout a prepaid
+ * order and then its payment, timed together. Every checkout is a shopper's next order; the payments stay open.
+ * Running out of shoppers counts as failures, so a run too short of them cannot pass.
  */
 export async function measurePrepaidCheckout(
   origin: string,
-  tokens: string[],
-  simulator: StandaloneSimulator,
+  shoppers: Shoppers,
   seconds: number,
-  concurrency = tokens.length / SHOPPERS_PER_CHECKOUT,
+  concurrency: number,
+  databaseUrl: string,
 ): Promise<Latencies> {
   const products = await productIds(origin);
+  await untilMailsSent(databaseUrl); // the shoppers' sign-up mails, say
+  await openCarts(origin, shoppers.all, concurrency);
+  await timedCheckouts(origin, shoppers, products, 3, concurrency); // JIT and connection pools settle first
+  const { latencies, failures } = await timedCheckouts(origin, shoppers, products, seconds, concurrency);
+  return summary(latencies, failures);
+}
+
+/** Spreads the checkouts over the catalogue. */
+let checkoutSequence = 0;
+
+/** `concurrency` shoppers checking out back to back for `seconds`: each checkout's milliseconds, and failures. */
+export async function timedCheckouts(
+  origin: string,
+  shoppers: Shoppers,
+  products: readonly string[],
+  seconds: number,
+  concurrency: number,
+): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
-  let sequence = 0;
-  const checkout = async (lane: number, until: number, record: boolean) => {
-    for (let turn = 0; Date.now() < until; turn++) {
-      const token = tokens[(lane + turn * concurrency) % tokens.length]!;
-      const started = performance.now();
-      const merchantOrderId = await orderAndPay(origin, token, products[sequence++ % products.length]!);
-      const took = performance.now() - started;
-      if (!merchantOrderId) {
-        if (record) failures++;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        continue;
+  const until = Date.now() + seconds * 1000;
+  await inLanes(
+    concurrency,
+    () => Date.now() >= until,
+    async () => {
+      const token = shoppers.take();
+      if (!token) {
+        failures++;
+        reportFailure(0, 'the bench ran out of shoppers: sign more up');
+        return new Promise((resolve) => setTimeout(resolve, 50));
       }
-      if (record) latencies.push(took);
-      await post(`${simulator.url}/_control/payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
-    }
-  };
-  const run = (duration: number, record: boolean) => {
-    const until = Date.now() + duration * 1000;
-    return Promise.all(Array.from({ length: concurrency }, (_, lane) => checkout(lane, until, record)));
-  };
-  await run(3, false);
-  await run(seconds, true);
+      const started = performance.now();
+      const merchantOrderId = await orderAndPay(origin, token, products[checkoutSequence++ % products.length]!);
+      if (merchantOrderId) latencies.push(performance.now() - started);
+      else failures++;
+    },
+  );
+  return { latencies, failures };
+}
+
+/**
+ * Each shopper opens their cart, as the checkout page does when it loads, before the button that places the
+ * order: a shopper's first request (their session looked up once) is not part of checking out.
+ */
+export async function openCarts(origin: string, tokens: readonly string[], concurrency: number): Promise<void> {
+  let next = 0;
+  await inLanes(
+    concurrency,
+    () => next >= tokens.length,
+    async () => {
+      await getJson(`${origin}/api/cart`, { authorization: `Bearer ${tokens[next++]!}` });
+    },
+  );
+}
+
+/** Until the shop's outbox has sent everything, so that a bench starts on a quiet shop. */
+async function untilMailsSent(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await untilNone(client, `select count(*)::int as left from mail_outbox where status = 'pending'`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls `query` (one row, one number) until it answers 0, for at most a minute. */
+async function untilNone(client: pg.Client, query: string): Promise<void> {
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    const { rows } = await client.query<{ left: number }>(query);
+    if (rows[0]!.left === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** `count` payments made by the shoppers and settled at the bank without telling the shop. */
+async function settledPayments(origin: string, shoppers: Shoppers, simulator: StandaloneSimulator, count: number) {
+  const products = await productIds(origin);
+  const payments: Payment[] = [];
+  let sequence = 0;
+  await inLanes(
+    50,
+    () => sequence >= count,
+    async () => {
+      const token = shoppers.take();
+      if (!token) throw new Error('The webhook bench ran out of shoppers');
+      const merchantOrderId = await orderAndPay(origin, token, products[sequence++ % products.length]!);
+      if (!merchantOrderId) throw new Error('The webhook bench could not make its payments');
+      const settled = await postJson(`${simulator.url}/_control/payments/${merchantOrderId}`, {
+        outcome: 'COMPLETED',
+        webhook: false,
+      });
+      payments.push({ merchantOrderId, amount: (JSON.parse(settled.text) as { amount: number }).amount });
+    },
+  );
+  return payments;
+}
+
+interface Payment {
+  merchantOrderId: string;
+  amount: number;
+}
+
+/** Each payment's completion webhook delivered twice, WEBHOOK_CONCURRENCY at a time; the latencies. */
+async function deliverTwice(origin: string, simulator: StandaloneSimulator, payments: Payment[]) {
+  const { username, password } = simulator.webhookCredentials;
+  const authorization = createHash('sha256').update(`${username}:${password}`).digest('hex');
+  const deliveries = payments.flatMap((payment) => [payment, payment]);
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  await inLanes(
+    WEBHOOK_CONCURRENCY,
+    () => next >= deliveries.length,
+    async () => {
+      const { merchantOrderId, amount } = deliveries[next++]!;
+      const body = { event: 'checkout.order.completed', payload: { merchantOrderId, state: 'COMPLETED', amount } };
+      const started = performance.now();
+      const answer = await postJson(`${origin}/api/payment/webhook`, body, { authorization });
+      latencies.push(performance.now() - started);
+      if (answer.status !== 200) {
+        failures++;
+        reportFailure(answer.status, answer.text);
+      }
+    },
+  );
   return summary(latencies, failures);
 }
 
 /**
- * WEBHOOK_PAYMENTS payments settled at the bank, whose webhooks the bench delivers itself, each twice, at most
- * WEBHOOK_CONCURRENCY at once. Payments are made in waves (a shopper may hold 3 unpaid orders).
+ * WEBHOOK_PAYMENTS payments made and settled at the bank without telling the shop; then the bench delivers their
+ * webhooks itself, each twice (after a warm-up with other payments), and checks one transition per payment. Waits
+ * until the shop has applied them and sent their mails, so a bench after this one starts on a quiet shop.
  */
 export async function measureWebhooks(
   origin: string,
-  tokens: string[],
+  shoppers: Shoppers,
   simulator: StandaloneSimulator,
   databaseUrl: string,
 ): Promise<Latencies & { payments: number; transitions: number; duplicatesChanged: number }> {
-  const products = await productIds(origin);
-  const { username, password } = simulator.webhookCredentials;
-  const authorization = createHash('sha256').update(`${username}:${password}`).digest('hex');
-  const latencies: number[] = [];
-  let failures = 0;
-  const delivered: string[] = [];
-  let sequence = 0;
-  while (delivered.length < WEBHOOK_PAYMENTS) {
-    const wave = await Promise.all(
-      tokens.flatMap((token) =>
-        [0, 1, 2].map(async () => {
-          const merchantOrderId = await orderAndPay(origin, token, products[sequence++ % products.length]!);
-          return merchantOrderId ? { merchantOrderId, amount: await settleQuietly(simulator, merchantOrderId) } : null;
-        }),
-      ),
-    );
-    const payments = wave.filter((payment) => payment !== null).slice(0, WEBHOOK_PAYMENTS - delivered.length);
-    const deliveries = payments.flatMap((payment) => [payment, payment]);
-    let next = 0;
-    const sender = async () => {
-      while (next < deliveries.length) {
-        const { merchantOrderId, amount } = deliveries[next++]!;
-        const body = {
-          event: 'checkout.order.completed',
-          payload: { merchantOrderId, state: 'COMPLETED', amount },
-        };
-        const started = performance.now();
-        const response = await post(`${origin}/api/payment/webhook`, body, { authorization });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        if (response.status !== 200) failures++;
-      }
-    };
-    await Promise.all(Array.from({ length: WEBHOOK_CONCURRENCY }, sender));
-    delivered.push(...payments.map((payment) => payment.merchantOrderId));
-  }
+  await untilMailsSent(databaseUrl);
+  const payments = await settledPayments(origin, shoppers, simulator, WEBHOOK_WARM_UP_PAYMENTS + WEBHOOK_PAYMENTS);
+  await deliverTwice(origin, simulator, payments.slice(0, WEBHOOK_WARM_UP_PAYMENTS));
+  const measured = await deliverTwice(origin, simulator, payments.slice(WEBHOOK_WARM_UP_PAYMENTS));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     // The shop answers each webhook at once and applies it just after: wait until every one is applied.
-    for (let waited = 0; waited < 60_000; waited += 200) {
-      const { rows } = await client.query<{ left: number }>(
-        `select count(*)::int as left from jobs where kind = 'payment-webhook'`,
-      );
-      if (rows[0]!.left === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    const { rows } = await client.query<{ transitions: number; orders: number; repeated: number }>(
-      `select count(*)::int as transitions, count(distinct e.order_id)::int as orders,
-              (count(*) - count(distinct e.order_id))::int as repeated
+    await untilNone(client, `select count(*)::int as left from jobs where kind = 'payment-webhook'`);
+    const { rows } = await client.query<{ transitions: number; repeated: number }>(
+      `select count(*)::int as transitions, (count(*) - count(distinct e.order_id))::int as repeated
        from payment_events e join payment_attempts a on a.order_id = e.order_id
        where e.subject = 'order' and e.to_state = 'paid' and a.merchant_order_id = any($1)`,
-      [delivered],
+      [payments.map((payment) => payment.merchantOrderId)],
     );
+    await untilMailsSent(databaseUrl);
     const { transitions, repeated } = rows[0]!;
-    return { ...summary(latencies, failures), payments: delivered.length, transitions, duplicatesChanged: repeated };
+    return { ...measured, payments: payments.length, transitions, duplicatesChanged: repeated };
   } finally {
     await client.end();
   }

@@ -1,5 +1,6 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
 export interface RunningShop {
@@ -13,9 +14,23 @@ export function ensureBuild(rebuild = false): void {
   if (rebuild || !existsSync('build/server/index.js')) execSync('npm run build', { stdio: 'inherit' });
 }
 
+/** The local PostgreSQL's Unix socket, where Debian's packages put it. */
+const LOCAL_SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * The local PostgreSQL, as a shop on the same machine reaches it: through its Unix socket when it has one (over
+ * loopback TCP the prepaid bench placed fewer checkouts a second; decision 0020), else TCP.
+ */
+function localPostgresUrl(): string {
+  if (process.env.BENCH_POSTGRES_URL) return process.env.BENCH_POSTGRES_URL;
+  if (existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`))
+    return `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}`;
+  return 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
 /** A database on the local PostgreSQL, created if missing; null when no server answers. */
 export async function localPostgres(name: string): Promise<string | null> {
-  const base = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const base = localPostgresUrl();
   const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
   try {
     await admin.connect();
@@ -41,7 +56,7 @@ export const dataDirOf = (port: number) => `.cache/run-${port}`;
 export async function startShop(
   port: number,
   env: Record<string, string>,
-  { keepData = false } = {},
+  { keepData = false, cwd = process.cwd() } = {},
 ): Promise<RunningShop> {
   const dataDir = dataDirOf(port);
   if (!keepData) rmSync(dataDir, { recursive: true, force: true });
@@ -56,10 +71,11 @@ export async function startShop(
         LOG_LEVEL: 'warn',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+        DATA_DIR: path.resolve(dataDir), // the shop may run in another directory (bench/compare.ts)
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
+      cwd,
     },
   );
   const origin = `http://127.0.0.1:${port}`;

@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { installErrorHandling } from './http/errors.ts';
 import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
+import { useSecurityHeaders } from './http/security-headers.ts';
 import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
@@ -51,7 +51,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
+  useSecurityHeaders(app, {
     // The API's policy; the storefront, /api/docs and /dev/mailbox set their own (decision 0005).
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,

@@ -24,7 +24,7 @@ import { OrderService } from './orders/service.ts';
 import { PlaceOrder } from './orders/place-order.ts';
 import { OrderPaymentState } from './orders/payment-state.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { Poller } from './jobs/poller.ts';
+import { Poller, stopScheduledWork } from './jobs/poller.ts';
 import { paymentSetup, type PaymentSetup } from './payments/setup.ts';
 import { PaymentService } from './payments/service.ts';
 import { PaymentTransitions } from './payments/transitions.ts';
@@ -187,6 +187,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     prepaidAvailable: payment.gateway !== null,
     paymentExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     prepaidFollowUps: payments.orderFollowUps(),
+    prepaidOpeningSteps: payments.orderOpeningSteps(),
   });
   // One loop runs every process's scheduled work (decision 0019). Tests run it by hand with runDue() and drain().
   const scheduledWork = new Poller(
@@ -230,8 +231,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     origin,
     async close() {
       await emailLinks.settled(); // reset mails still being queued after their answer
-      await scheduledWork.stop(5000);
-      await jobs.stop(5000);
+      await stopScheduledWork({ loop: scheduledWork, jobs, senders: [mailSender] }, 5000);
       await mailSender.stop();
       await catalog.stop();
       await sessions.stop();

@@ -5,7 +5,7 @@ const answer = (
   state: PaymentAnswer['state'],
   paymentStatus: PaymentAnswer['paymentStatus'] = 'pending',
   expiresAt: string | null = '2026-11-22T12:20:00Z',
-) => ({ state, orderId: 'A1', paymentStatus, expiresAt });
+) => ({ state, orderId: 'A1', paymentMethod: 'prepaid' as const, paymentStatus, expiresAt });
 
 describe('afterAnswer', () => {
   it('stops at COMPLETED and at FAILED', () => {
@@ -26,6 +26,11 @@ describe('afterAnswer', () => {
         askAgainInMs: null,
       });
     }
+  });
+
+  it('stops at once at a cash-on-delivery order: it has nothing to pay online', () => {
+    const cod = { ...answer('PENDING'), paymentMethod: 'cod' as const };
+    expect(afterAnswer(cod, 0)).toEqual({ shown: { view: 'cash-on-delivery', payment: cod }, askAgainInMs: null });
   });
 
   it('stops at a payment under review, which the shop checks by hand', () => {

@@ -17,9 +17,13 @@ export type PaymentView =
   /**
    * completed and failed are final; refunded is a completed payment that went back (the order was cancelled, or
    * expired before it was paid); review holds a payment of another amount for the shop to check; waiting polls
-   * on; still-waiting has stopped polling, the payment unknown.
+   * on; still-waiting has stopped polling, the payment unknown; cash-on-delivery has nothing to pay online (a
+   * status page opened without paymentMethod=cod, from a bookmark or the order's mail, say).
    */
-  | { view: 'completed' | 'refunded' | 'failed' | 'review' | 'waiting' | 'still-waiting'; payment: PaymentAnswer };
+  | {
+      view: 'completed' | 'refunded' | 'failed' | 'review' | 'waiting' | 'still-waiting' | 'cash-on-delivery';
+      payment: PaymentAnswer;
+    };
 
 export interface PollStep {
   shown: PaymentView;
@@ -34,6 +38,7 @@ const hasTimeFor = (elapsedMs: number) => elapsedMs + POLL_EVERY_MS <= POLL_FOR_
  * a payment under review (PENDING until the shop has checked it); PENDING polls on a while.
  */
 export function afterAnswer(payment: PaymentAnswer, elapsedMs: number): PollStep {
+  if (payment.paymentMethod === 'cod') return { shown: { view: 'cash-on-delivery', payment }, askAgainInMs: null };
   if (payment.state === 'COMPLETED') {
     const view = payment.paymentStatus === 'paid' ? 'completed' : 'refunded';
     return { shown: { view, payment }, askAgainInMs: null };

@@ -6,6 +6,7 @@ import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
 import { useShop } from '../lib/use-shop';
 import {
+  OrderPlaced,
   PaymentFailed,
   PaymentPending,
   PaymentSuccessful,
@@ -65,6 +66,8 @@ function PrepaidStatus({ orderId }: { orderId: string }) {
       return <StatusCard title={`Error: ${payment.message}`} tone="failure" />;
     case 'completed':
       return <PaymentSuccessful orderId={orderId} />;
+    case 'cash-on-delivery':
+      return <OrderPlaced orderId={orderId} />;
     case 'review':
       return <PaymentUnderReview orderId={orderId} />;
     case 'refunded':

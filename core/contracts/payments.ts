@@ -1,4 +1,5 @@
 /** The payments capability's contract: prepaid UPI through the gateway (spec sections 2, 4, 7 and 8). */
+import { PAYMENT_METHODS } from '../constants.ts';
 import { z } from './zod.ts';
 
 /** A shopper may hold this many unpaid prepaid orders at once. */
@@ -79,6 +80,8 @@ export const paymentStatusResponseSchema = z.object({
   data: z.object({
     state: z.enum(GATEWAY_STATES),
     orderId: z.string(),
+    /** A cash-on-delivery order has nothing to pay online: its status page says it was placed. */
+    paymentMethod: z.enum(PAYMENT_METHODS),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     /** Until when a pending order may still be paid (ISO time), or null once it is final. */
     expiresAt: z.string().nullable(),

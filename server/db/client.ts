@@ -35,10 +35,34 @@ export interface Database {
   notify(channel: string, payload?: string): Promise<void>;
   /**
    * Runs fn in one transaction, rolled back when fn throws. On PostgreSQL the BEGIN is pipelined with fn's first
-   * statement, and statements fn sends together share a round trip.
+   * statement, statements fn sends together share a round trip, and `end.commitWith` sends fn's last writes with
+   * the COMMIT.
    */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Db, end: TransactionEnd) => Promise<T>): Promise<T>;
+  /**
+   * Writes that need nothing from each other's answers, in one transaction that costs one round trip on
+   * PostgreSQL: BEGIN, the statements and COMMIT leave together. `statements` must send each one at once (call
+   * `.execute()` on a query builder; an awaited builder is sent a tick later, after the COMMIT), and this
+   * refuses any that did not. All or nothing: when one fails, the rest are rolled back and its error is thrown.
+   */
+  writeAtOnce(statements: (tx: Db) => Array<Promise<unknown>>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** How a transaction's last writes leave. */
+export interface TransactionEnd {
+  /**
+   * Sends the writes `statements` makes and the COMMIT together, one round trip on PostgreSQL, and waits for
+   * them: all or nothing, the first failure thrown. Each must be sent at once, as for writeAtOnce; when one was
+   * not, they are awaited and committed in turn. Once this resolves the transaction is over: fn returns.
+   */
+  commitWith(statements: () => Array<Promise<unknown>>): Promise<void>;
+}
+
+/** Waits for every write, then throws the first failure: none is left running behind a rollback. */
+async function settleAll(writes: Array<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 const dialect = new PgDialect();
@@ -86,7 +110,9 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
     notify: async (channel, payload = '') => {
       await client.query(`select pg_notify($1, $2)`, [channel, payload]);
     },
-    transaction: (fn) => db.transaction(fn),
+    // One connection, one statement at a time: the writes then the COMMIT, as they come.
+    transaction: (fn) => db.transaction((tx) => fn(tx, { commitWith: (statements) => settleAll(statements()) })),
+    writeAtOnce: (statements) => db.transaction((tx) => settleAll(statements(tx))),
     close: () => client.close(),
   };
 }
@@ -121,16 +147,53 @@ async function openPostgres(
     },
     async transaction(fn) {
       const client = await pool.connect();
+      const { tx, sentSince } = countingDrizzle(client);
       const begun = client.query('begin');
+      let committed: Promise<unknown> | null = null;
+      const end: TransactionEnd = {
+        async commitWith(statements) {
+          const sent = sentSince();
+          const writes = statements();
+          if (sent() === writes.length) {
+            committed = client.query('commit');
+            committed.catch(() => {}); // its failure is thrown below, once the writes have settled
+          }
+          await settleAll(writes);
+          await committed;
+        },
+      };
       try {
-        const result = await fn(drizzlePg(client));
+        const result = await fn(tx, end);
         await begun;
-        await client.query('commit');
+        await (committed ?? client.query('commit'));
         return result;
       } catch (error) {
         await begun.catch(() => {});
+        // After a COMMIT that found the transaction failed (it rolled back), this only finds none in progress.
         await client.query('rollback').catch(() => {});
         throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async writeAtOnce(statements) {
+      const client = await pool.connect();
+      const { tx, sentSince } = countingDrizzle(client);
+      try {
+        const sent = sentSince();
+        const writes = [client.query('begin'), ...statements(tx)];
+        if (sent() !== writes.length - 1) {
+          writes.push(Promise.reject(new Error('writeAtOnce: a statement was not sent at once')));
+        } else {
+          writes.push(client.query('commit'));
+        }
+        try {
+          await settleAll(writes);
+        } catch (error) {
+          // A failed statement turned the COMMIT into a rollback; without one sent, this rolls back.
+          await client.query('rollback').catch(() => {});
+          throw error;
+        }
       } finally {
         client.release();
       }
@@ -138,6 +201,30 @@ async function openPostgres(
     async close() {
       await listener.close();
       await pool.end();
+    },
+  };
+}
+
+/** Each pooled connection's drizzle, made once, not again for every transaction. */
+const drizzleOfClient = new WeakMap<pg.PoolClient, { tx: Db; sent: () => number }>();
+
+/**
+ * drizzle on one pooled connection, counting the statements it hands to the connection: drizzle logs each just
+ * as it sends it, so `sentSince()()` says how many went out since, all at once or not.
+ */
+function countingDrizzle(client: pg.PoolClient) {
+  let made = drizzleOfClient.get(client);
+  if (!made) {
+    let sent = 0;
+    made = { tx: drizzlePg(client, { logger: { logQuery: () => void sent++ } }), sent: () => sent };
+    drizzleOfClient.set(client, made);
+  }
+  const { tx, sent } = made;
+  return {
+    tx,
+    sentSince: () => {
+      const before = sent();
+      return () => sent() - before;
     },
   };
 }

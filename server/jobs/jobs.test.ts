@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import type { Db } from '../db/client.ts';
 import { JobQueue, type JobHandler } from './queue.ts';
+import { Poller, stopScheduledWork } from './poller.ts';
 import { jobs } from './schema.ts';
+import { runJobNow } from '../testing/payments.ts';
 
 let shop: TestShop;
 /** A second process's database where there can be one (PostgreSQL); PGlite has one connection. */
@@ -99,5 +101,63 @@ describe('the job queue', () => {
         .from(jobs)
         .where(and(eq(jobs.kind, kind))),
     ).toEqual([]);
+  });
+
+  it('stores jobs added at the same time, repeats among them once, and runs each once', async () => {
+    const ran: string[] = [];
+    const { kind, first } = queues(async (job) => {
+      ran.push(job.key);
+      return { done: true };
+    });
+    const keys = Array.from({ length: 30 }, (_, n) => `burst-${n % 10}`);
+    await Promise.all(keys.map((key, n) => first.add({ kind, key, payload: { n } })));
+    const rows = await stored(kind);
+    expect(rows.map((row) => row.key).sort()).toEqual([...new Set(keys)].sort());
+    expect(rows.find((row) => row.key === 'burst-3')!.payload).toEqual({ n: 3 });
+
+    expect(await first.runDue()).toBe(10);
+    expect(ran.sort()).toEqual([...new Set(keys)].sort());
+    expect(await stored(kind)).toEqual([]);
+  });
+
+  it('stops working through a backlog at shutdown with the batch in hand, not after its wait runs out', async () => {
+    let ran = 0;
+    const { kind, first } = queues(async () => {
+      ran++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { done: true };
+    });
+    for (let n = 0; n < 200; n++) await first.schedule({ kind, key: `backlog-${n}`, inSeconds: 0 });
+    const loop = new Poller(() => first.runDue(), { pollMs: 60_000, log: () => {}, name: 'test' });
+    let mailsClaimed = true;
+    loop.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await stopScheduledWork({ loop, jobs: first, senders: [{ stopClaiming: () => (mailsClaimed = false) }] }, 5000);
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(ran).toBeLessThan(60);
+    expect(mailsClaimed).toBe(false);
+  });
+
+  it("a test's runJobNow returns only after a run kicked meanwhile (a late webhook's, say) has finished the job", async () => {
+    const kind = `test-${kinds++}`;
+    let running = 0;
+    let release!: () => void;
+    const firstRunHeld = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    shop.services.jobs.handle(kind, async () => {
+      running++;
+      if (calls++ === 0) await firstRunHeld;
+      running--;
+      return { done: true };
+    });
+    await shop.services.jobs.schedule({ kind, key: 'raced', inSeconds: 0 });
+    shop.services.jobs.kick();
+    while (running === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    setTimeout(release, 300);
+
+    await runJobNow(shop, kind, 'raced');
+
+    expect(running).toBe(0);
   });
 });

@@ -53,3 +53,17 @@ export class Poller {
     this.timer.unref(); // never keeps the process alive on its own
   }
 }
+
+/**
+ * Stops a process's scheduled work at shutdown: nothing new is claimed from the first moment (no job, no mail),
+ * so a backlog ends with the batch in hand; then what is running gets at most `timeoutMs`.
+ */
+export async function stopScheduledWork(
+  work: { loop: Poller; jobs: { stop(timeoutMs: number): Promise<void> }; senders: Array<{ stopClaiming(): void }> },
+  timeoutMs: number,
+): Promise<void> {
+  for (const sender of work.senders) sender.stopClaiming();
+  const jobsStopped = work.jobs.stop(timeoutMs);
+  await work.loop.stop(timeoutMs);
+  await jobsStopped;
+}

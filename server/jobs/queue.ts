@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { executePrepared, type Db } from '../db/client.ts';
+import { WriteBatcher } from '../db/write-batcher.ts';
+import { Statement } from '../db/statement.ts';
 import { jobs } from './schema.ts';
 import { atMost } from './poller.ts';
 
@@ -19,9 +21,39 @@ const LEASE_SECONDS = 120;
 const MAX_RETRY_SECONDS = 600;
 const MAX_ERROR_LENGTH = 1000;
 const BATCH = 20;
-const RUN_CONCURRENCY = 4;
+/** Jobs run at once by one process: they share its few database connections and CPU with the requests it answers. */
+const RUN_CONCURRENCY = 1;
 
 type ClaimedJob = typeof jobs.$inferSelect;
+type NewJob = { kind: string; key: string; payload: Record<string, unknown> };
+
+/** A job at `inSeconds` from now; scheduling one that exists moves it. Sent at once (Database.writeAtOnce). */
+const scheduleJob = new Statement<{ kind: string; key: string; inSeconds: number; payload: Record<string, unknown> }>(
+  'schedule-job',
+  (db) => {
+    const runAt = sql`now() + make_interval(secs => ${sql.placeholder('inSeconds')})`;
+    return db
+      .insert(jobs)
+      .values({
+        kind: sql.placeholder('kind'),
+        key: sql.placeholder('key'),
+        runAt,
+        payload: sql.placeholder('payload'),
+      })
+      .onConflictDoUpdate({ target: [jobs.kind, jobs.key], set: { runAt, lockedUntil: null, attempts: 0 } });
+  },
+);
+
+/** Jobs due now, one statement for any number (prepared: its text never changes); a waiting one stays as it is. */
+const insertDueJobs = (db: Db, rows: NewJob[]) =>
+  executePrepared(
+    db,
+    'add-jobs',
+    sql`insert into ${jobs} (kind, key, run_at, payload)
+        select kind, key, now(), payload from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as added(kind text, key text, payload jsonb)
+        on conflict do nothing`,
+  );
 
 /** The run count fences a claim: a process whose lease ran out, and whose job was claimed again, changes nothing. */
 const stillOurs = (job: ClaimedJob) =>
@@ -37,6 +69,9 @@ export class JobQueue {
   private kicked: Promise<void> | null = null;
   private kickedAgain = false;
   private stopping = false;
+  private readonly added = new WriteBatcher<NewJob>(async (rows) => {
+    await insertDueJobs(this.db, rows);
+  });
 
   constructor(
     private readonly db: Db,
@@ -48,33 +83,20 @@ export class JobQueue {
   }
 
   /** Runs the job `inSeconds` from now (the database's clock); pass a transaction to schedule with a change. */
-  async schedule(
+  schedule(
     job: { kind: string; key: string; inSeconds: number; payload?: Record<string, unknown> },
     db: Db = this.db,
   ): Promise<void> {
-    const runAt = sql`now() + make_interval(secs => ${job.inSeconds})`;
-    await db
-      .insert(jobs)
-      .values({ kind: job.kind, key: job.key, runAt, payload: job.payload ?? {} })
-      .onConflictDoUpdate({ target: [jobs.kind, jobs.key], set: { runAt, lockedUntil: null, attempts: 0 } });
+    const { kind, key, inSeconds } = job;
+    return scheduleJob.run(db, { kind, key, inSeconds, payload: job.payload ?? {} }).then(() => undefined);
   }
 
   /**
-   * Adds a job due now unless one with its kind and key is waiting already (a repeated delivery, say): one
-   * prepared statement, for hot paths such as webhooks. Run it soon with kick().
+   * Adds a job due now unless one with its kind and key is waiting already (a repeated delivery, say). Jobs added
+   * at the same time are written together (hot paths such as webhooks). Run them soon with kick().
    */
-  async add(job: { kind: string; key: string; payload: Record<string, unknown> }): Promise<void> {
-    await this.db
-      .insert(jobs)
-      .values({
-        kind: sql.placeholder('kind'),
-        key: sql.placeholder('key'),
-        runAt: sql`now()`,
-        payload: sql.placeholder('payload'),
-      })
-      .onConflictDoNothing()
-      .prepare('add-job')
-      .execute({ kind: job.kind, key: job.key, payload: JSON.stringify(job.payload) });
+  add(job: { kind: string; key: string; payload: Record<string, unknown> }): Promise<void> {
+    return this.added.add(job);
   }
 
   /**
@@ -120,12 +142,17 @@ export class JobQueue {
     while (!this.stopping) {
       const batch = await this.claim();
       if (batch.length === 0) return ran;
-      // A few at a time: the jobs share the process's few database connections with the requests it answers.
       let next = 0;
+      const done: ClaimedJob[] = [];
       const worker = async () => {
-        while (next < batch.length) await this.run(batch[next++]!);
+        while (next < batch.length) {
+          const job = batch[next++]!;
+          if (await this.run(job)) done.push(job);
+        }
       };
       await Promise.all(Array.from({ length: RUN_CONCURRENCY }, worker));
+      // The finished ones go in one statement; should the process die first, they run again (handlers are idempotent).
+      if (done.length > 0) await this.db.delete(jobs).where(or(...done.map(stillOurs)));
       ran += batch.length;
     }
     return ran;
@@ -157,12 +184,13 @@ export class JobQueue {
       .returning();
   }
 
-  private async run(job: ClaimedJob): Promise<void> {
+  /** Runs one job; true when it is done and may be deleted. */
+  private async run(job: ClaimedJob): Promise<boolean> {
     const handler = this.handlers.get(job.kind)!;
     try {
       const outcome = await handler({ kind: job.kind, key: job.key, payload: job.payload, attempts: job.attempts });
-      if ('done' in outcome) await this.db.delete(jobs).where(stillOurs(job));
-      else await this.reschedule(job, outcome.rerunInSeconds, 0, null);
+      if ('done' in outcome) return true;
+      await this.reschedule(job, outcome.rerunInSeconds, 0, null);
     } catch (error) {
       const retrySeconds = Math.min(5 * 2 ** (job.attempts - 1), MAX_RETRY_SECONDS);
       const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
@@ -171,6 +199,7 @@ export class JobQueue {
         this.log(`Job ${job.kind} ${job.key}: outcome not recorded`, err),
       );
     }
+    return false;
   }
 
   private async reschedule(job: ClaimedJob, inSeconds: number, attempts: number, lastError: string | null) {

@@ -83,6 +83,11 @@ export class MailSender {
    * Claims nothing more, waits up to stopTimeoutMs for the sends in flight, then closes the transport.
    * A send still running then is retried by another sender once its lease runs out.
    */
+  /** Claims no more mails; the ones being sent finish. */
+  stopClaiming(): void {
+    this.stopping = true;
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     await this.poller.stop(this.stopTimeoutMs);

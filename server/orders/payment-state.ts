@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { Statement } from '../db/statement.ts';
 import { releaseStock, reserveStock } from '../catalog/stock.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PaymentStatus } from '../../core/contracts/payments.ts';
@@ -43,35 +44,58 @@ const columns = {
  * only through these, each change conditional on the state it expects, so two sources learning the same fact
  * change the order once.
  */
+const unpaidOrders = new Statement<{ userId: string }, { count: number }>('unpaid-prepaid-orders', (db) =>
+  db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, sql.placeholder('userId')),
+        eq(orders.paymentMethod, 'prepaid'),
+        inArray(orders.paymentStatus, AWAITING_PAYMENT),
+        ne(orders.status, 'cancelled'),
+      ),
+    ),
+);
+
+/** An order's payment by one of its ids, the id a placeholder. */
+const lookup = (db: Db, by: typeof orders.orderId | typeof orders.id) =>
+  db
+    .select(columns)
+    .from(orders)
+    .where(eq(by, sql.placeholder('id')));
+
 export class OrderPaymentState {
-  constructor(private readonly db: Db) {}
+  /** The lookups outside a transaction, built once (checkout, status checks); in one, they are built each time. */
+  private readonly prepared;
+
+  constructor(private readonly db: Db) {
+    this.prepared = {
+      byOrderId: lookup(db, orders.orderId).prepare('payment-order-by-order-id'),
+      byId: lookup(db, orders.id).prepare('payment-order-by-id'),
+    };
+  }
 
   /** By the public order id; null when there is none (or it cannot be one). */
   async byOrderId(orderId: string, db: Db = this.db): Promise<PaymentOrder | null> {
     const id = knownShapeOrderId(orderId);
     if (!id) return null;
-    const [row] = await db.select(columns).from(orders).where(eq(orders.orderId, id));
+    const [row] = await (db === this.db
+      ? this.prepared.byOrderId.execute({ id })
+      : lookup(db, orders.orderId).prepare('payment-order-by-order-id').execute({ id }));
     return row ?? null;
   }
 
   async byId(id: string, db: Db = this.db): Promise<PaymentOrder | null> {
-    const [row] = await db.select(columns).from(orders).where(eq(orders.id, id));
+    const [row] = await (db === this.db
+      ? this.prepared.byId.execute({ id })
+      : lookup(db, orders.id).prepare('payment-order-by-id').execute({ id }));
     return row ?? null;
   }
 
-  /** The shopper's prepaid orders still awaiting payment and not cancelled. */
+  /** The shopper's prepaid orders awaiting payment. Sent at once. */
   async unpaidCount(userId: string, db: Db): Promise<number> {
-    const [row] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.paymentMethod, 'prepaid'),
-          inArray(orders.paymentStatus, AWAITING_PAYMENT),
-          ne(orders.status, 'cancelled'),
-        ),
-      );
+    const [row] = await unpaidOrders.run(db, { userId });
     return row?.count ?? 0;
   }
 

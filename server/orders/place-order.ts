@@ -54,10 +54,22 @@ export interface PlacedOrder {
   lines: ReservedLine[];
 }
 
-/** A step that follows the written order for one payment method, e.g. emptying the cart. */
+/**
+ * A step that follows the written order for one payment method, e.g. emptying the cart. It sends one statement
+ * at once and needs nothing back: the follow-ups leave with the order and the COMMIT.
+ */
 export interface FollowUpStep {
   name: string;
   run(placed: PlacedOrder): Promise<void>;
+}
+
+/**
+ * A step that opens the workflow's transaction for one payment method, with the buyer check and the stock, e.g.
+ * a lock and a count under it. Its statements are sent at once, in order, so the steps share a round trip.
+ */
+export interface OpeningStep {
+  name: string;
+  run(opening: { tx: Db; userId: string }): Promise<void>;
 }
 
 export interface PlaceOrderOptions {
@@ -80,6 +92,8 @@ export interface PlaceOrderOptions {
   paymentExpirySeconds: number;
   /** The steps prepaid payments add after the order is written (the payments module's). */
   prepaidFollowUps: FollowUpStep[];
+  /** The steps prepaid payments add before the stock is counted (the payments module's). */
+  prepaidOpeningSteps: OpeningStep[];
 }
 
 interface Idempotency {
@@ -91,7 +105,8 @@ interface Idempotency {
  * Placing an order: one workflow of named steps in one transaction, each step calling the module that owns its
  * tables (decision 0018):
  *
- *   checkBuyer (auth) → reserveStock (catalogue) → priceLines → writeOrder (orders) → the payment method's steps
+ *   checkBuyer (auth) + reserveStock (catalogue) + the payment method's opening steps → priceLines →
+ *   writeOrder (orders) + the payment method's follow-ups, with the COMMIT
  *
  * Cash on delivery is placed at once, so its steps empty the cart (cart) and queue the confirmation (mail). A
  * prepaid order waits for its payment; its steps join `followUps.prepaid`. Only product ids and quantities are
@@ -100,6 +115,7 @@ interface Idempotency {
  */
 export class PlaceOrder {
   private readonly followUps: Record<PaymentMethod, FollowUpStep[]>;
+  private readonly openingSteps: Record<PaymentMethod, OpeningStep[]>;
 
   constructor(private readonly options: PlaceOrderOptions) {
     this.followUps = {
@@ -109,6 +125,7 @@ export class PlaceOrder {
       ],
       prepaid: options.prepaidFollowUps,
     };
+    this.openingSteps = { cod: [], prepaid: options.prepaidOpeningSteps };
   }
 
   async run(
@@ -123,13 +140,12 @@ export class PlaceOrder {
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: fingerprintOf(wanted, request) } : null;
     try {
       await this.countAttempt(userId);
-      const orderId = await this.options.database.transaction(async (tx) => {
-        const buyer = await this.checkBuyer(tx, userId);
-        const lines = await reserveStock(tx, wanted);
+      const orderId = await this.options.database.transaction(async (tx, end) => {
+        const { buyer, lines } = await this.open(tx, userId, wanted, request.paymentMethod);
         const order = this.priceLines({ userId, buyer, request, lines, idempotency });
-        // The order and its follow-ups need nothing from each other: sent together, they share one round trip.
+        // The order and its follow-ups need nothing from each other: they leave together, with the COMMIT.
         const placed = { tx, buyer, order, lines };
-        await Promise.all([
+        await end.commitWith(() => [
           writeOrder(tx, order, lines, this.options.paymentExpirySeconds),
           ...this.followUps[order.paymentMethod].map((step) => step.run(placed)),
         ]);
@@ -160,6 +176,23 @@ export class PlaceOrder {
       if (!(error instanceof RateLimitedError)) throw error;
       throw new HttpError(429, tooManyOrdersMessage(error.retryAfterSeconds), error.headers);
     }
+  }
+
+  /**
+   * The buyer check, the stock reservation and the payment method's opening steps, sent together: one round trip.
+   * A refused buyer's reservation goes with the transaction; the buyer's refusal is the answer before any other.
+   */
+  private async open(tx: Db, userId: string, wanted: WantedLines, method: PaymentMethod) {
+    const [buyer, lines, ...opened] = await Promise.allSettled([
+      this.checkBuyer(tx, userId),
+      reserveStock(tx, wanted),
+      ...this.openingSteps[method].map((step) => step.run({ tx, userId })),
+    ]);
+    for (const step of [buyer, lines, ...opened]) if (step.status === 'rejected') throw step.reason;
+    return {
+      buyer: (buyer as PromiseFulfilledResult<Buyer>).value,
+      lines: (lines as PromiseFulfilledResult<ReservedLine[]>).value,
+    };
   }
 
   /** Only a shopper with a verified e-mail may order; the order mails go to that address. */
@@ -261,7 +294,9 @@ function fingerprintOf(lines: { productId: string; quantity: number }[], input: 
 }
 
 /** The same product twice becomes one line; the sum must still be a valid quantity. */
-function mergeLines(lines: CreateOrderInput['orderItems']): { productId: string; quantity: number }[] {
+type WantedLines = { productId: string; quantity: number }[];
+
+function mergeLines(lines: CreateOrderInput['orderItems']): WantedLines {
   const quantities = new Map<string, number>();
   for (const line of lines) quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.quantity);
   return [...quantities].map(([productId, quantity]) => ({ productId, quantity: quantitySchema.parse(quantity) }));

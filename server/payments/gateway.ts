@@ -71,3 +71,13 @@ export class GatewayError extends Error {
     this.name = 'GatewayError';
   }
 }
+
+/** What a gateway lookup finds; null when the gateway has no such thing (other failures are thrown). */
+export async function foundOrNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof GatewayError && error.kind === 'not-found') return null;
+    throw error;
+  }
+}

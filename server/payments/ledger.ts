@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../db/client.ts';
+import { Statement } from '../db/statement.ts';
 import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds, ATTEMPT_STATES, REFUND_STATES } from './schema.ts';
 
@@ -53,6 +54,22 @@ export interface MovedAttempt {
   state: AttemptState;
 }
 
+/** `detail` is JSON text or null (SQL's NULL: a placeholder on a json column would store JSON's null). */
+const recordEvent = new Statement<Required<Omit<EventFact, 'detail'>> & { detail: string | null }>(
+  'record-payment-event',
+  (db) =>
+    db.insert(paymentEvents).values({
+      orderId: sql.placeholder('orderId'),
+      subject: sql.placeholder('subject'),
+      attemptId: sql.placeholder('attemptId'),
+      refundId: sql.placeholder('refundId'),
+      fromState: sql.placeholder('fromState'),
+      toState: sql.placeholder('toState'),
+      source: sql.placeholder('source'),
+      detail: sql`${sql.placeholder('detail')}::jsonb`,
+    }),
+);
+
 export const ledger = {
   async attempt(db: Db, where: { id: string } | { merchantOrderId: string }): Promise<AttemptRow | null> {
     const condition =
@@ -81,7 +98,13 @@ export const ledger = {
    * mismatch when the amount differs from its own, and its event is written, in one statement (a webhook's hot
    * path). Null when the attempt was not waiting for this (a repeated fact), so nothing changes twice.
    */
-  settleAttempt(db: Db, merchantOrderId: string, paidPaise: number, source: PaymentEventSource) {
+  settleAttempt(
+    db: Db,
+    merchantOrderId: string,
+    paidPaise: number,
+    source: PaymentEventSource,
+    gatewayOrderId: string | null,
+  ) {
     return moveOne(
       db,
       'settle-attempt',
@@ -95,6 +118,7 @@ export const ledger = {
         set state = case when a.amount_paise = ${paidPaise}::int then 'completed' else 'mismatch' end,
           paid_amount_paise = ${paidPaise}::int,
           error_code = case when a.amount_paise = ${paidPaise}::int then a.error_code else 'AMOUNT_MISMATCH' end,
+          gateway_order_id = coalesce(${gatewayOrderId}::text, a.gateway_order_id),
           updated_at = now()
         from waiting w where a.id = w.id
         returning a.*, w.state as from_state
@@ -109,14 +133,21 @@ export const ledger = {
   },
 
   /** A pending attempt failed at the gateway; null when it was not pending. One statement, as settleAttempt. */
-  failAttempt(db: Db, merchantOrderId: string, errorCode: string | null, source: PaymentEventSource) {
+  failAttempt(
+    db: Db,
+    merchantOrderId: string,
+    errorCode: string | null,
+    source: PaymentEventSource,
+    gatewayOrderId: string | null,
+  ) {
     return moveOne(
       db,
       'fail-attempt',
       sql`
       with moved as (
         update ${paymentAttempts} a
-        set state = 'failed', error_code = coalesce(${errorCode}::text, a.error_code), updated_at = now()
+        set state = 'failed', error_code = coalesce(${errorCode}::text, a.error_code),
+          gateway_order_id = coalesce(${gatewayOrderId}::text, a.gateway_order_id), updated_at = now()
         where merchant_order_id = ${merchantOrderId} and state = 'pending'
         returning a.*, 'pending'::text as from_state
       ),
@@ -159,16 +190,19 @@ export const ledger = {
     return moved;
   },
 
-  async record(db: Db, fact: EventFact): Promise<void> {
-    await db.insert(paymentEvents).values({
-      orderId: fact.orderId,
-      subject: fact.subject,
-      attemptId: fact.attemptId ?? null,
-      refundId: fact.refundId ?? null,
-      fromState: fact.fromState,
-      toState: fact.toState,
-      source: fact.source,
-      detail: fact.detail ?? null,
-    });
+  /** Sent at once, so it can go with other writes (Database.writeAtOnce). */
+  record(db: Db, fact: EventFact): Promise<void> {
+    return recordEvent
+      .run(db, {
+        orderId: fact.orderId,
+        subject: fact.subject,
+        attemptId: fact.attemptId ?? null,
+        refundId: fact.refundId ?? null,
+        fromState: fact.fromState,
+        toState: fact.toState,
+        source: fact.source,
+        detail: fact.detail ? JSON.stringify(fact.detail) : null,
+      })
+      .then(() => undefined);
   },
 };

@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderBody, placeOrder, productSupply, queuedMails, storedStock, verifiedShopper } from '../testing/orders.ts';
+import { describe, expect, it } from 'vitest';
+import { orderBody, placeOrder, queuedMails, storedStock, verifiedShopper } from '../testing/orders.ts';
 import {
   control,
   createPayment,
-  eventually,
   orderPaymentEvents,
   paymentStatus,
-  placePrepaidOrder,
   runJobNow,
-  startPaymentShop,
+  paymentTestWorld,
   startedPayment,
   storedOrder,
-  type PaymentShop,
 } from '../testing/payments.ts';
 import { orders } from '../orders/schema.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
@@ -21,37 +18,15 @@ import { PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB } from './reconciliation.ts';
 import { REFUND_JOB } from './transitions.ts';
 import { paymentAttempts, paymentRefunds } from './schema.ts';
 
-let world: PaymentShop;
-let supplyProduct: ReturnType<typeof productSupply>;
 /** Short, so the timeout test is quick; long enough for a loaded CI machine's ordinary answers. */
 const GATEWAY_TIMEOUT_MS = 1500;
-beforeAll(async () => {
-  world = await startPaymentShop({ PHONEPE_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS) });
-  supplyProduct = productSupply(world.shop);
+const { shop, simulator, supplyProduct, paidState, waitForPayment, prepaidOrder } = paymentTestWorld({
+  PHONEPE_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
 });
-afterAll(async () => {
-  await world?.close();
-});
-
-const shop = () => world.shop;
-const simulator = () => world.simulator;
 const webhookHeader = () => {
   const { username, password } = simulator().webhookCredentials;
   return createHash('sha256').update(`${username}:${password}`).digest('hex');
 };
-const paidState = async (orderId: string) => (await storedOrder(shop(), orderId)).paymentStatus;
-const waitForPayment = (orderId: string, status: string) =>
-  eventually(
-    () => paidState(orderId),
-    (state) => state === status,
-  );
-
-async function prepaidOrder(stock = 10, pricePaise = 49_900) {
-  const productId = await supplyProduct({ stock, pricePaise });
-  const shopper = await verifiedShopper(shop());
-  const orderId = await placePrepaidOrder(shop(), shopper, productId);
-  return { productId, shopper, orderId };
-}
 
 describe('POST /api/payment/create-order', () => {
   it("starts a payment for the order's own amount, a new attempt each call", async () => {
@@ -95,6 +70,25 @@ describe('POST /api/payment/create-order', () => {
     const codPayment = await createPayment(shop(), shopper.bearer, cod.json<{ orderId: string }>().orderId);
     expect(codPayment.statusCode).toBe(409);
     expect(codPayment.json()).toEqual({ message: PAYMENT_MESSAGES.notPrepaid });
+  });
+
+  it('says which way an order is paid, so a status page opened without paymentMethod=cod knows', async () => {
+    const { shopper, orderId } = await prepaidOrder();
+    const cod = await placeOrder(
+      shop(),
+      shopper.bearer,
+      orderBody([{ _id: await supplyProduct({ stock: 5 }), quantity: 1 }]),
+    );
+    const codOrderId = cod.json<{ orderId: string }>().orderId;
+    expect((await paymentStatus(shop(), shopper.bearer, codOrderId)).json().data).toMatchObject({
+      orderId: codOrderId,
+      paymentMethod: 'cod',
+      state: 'PENDING',
+    });
+    expect((await paymentStatus(shop(), shopper.bearer, orderId)).json().data).toMatchObject({
+      paymentMethod: 'prepaid',
+      state: 'PENDING',
+    });
   });
 
   it("answers 404 on every payment route for another shopper's order", async () => {
@@ -186,10 +180,18 @@ describe('POST /api/payment/webhook', () => {
   });
 
   it('webhook then status check, and status check then webhook, both end paid once', async () => {
+    const gatewayIdOf = async (merchantOrderId: string) =>
+      (
+        await shop()
+          .services.database.db.select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.merchantOrderId, merchantOrderId))
+      )[0]!.gatewayOrderId;
     const first = await prepaidOrder();
     const one = await startedPayment(shop(), first.shopper, first.orderId);
-    await control(simulator(), `payments/${one.merchantOrderId}`, { outcome: 'COMPLETED' });
+    const paidAtBank = await control(simulator(), `payments/${one.merchantOrderId}`, { outcome: 'COMPLETED' });
     await waitForPayment(first.orderId, 'paid');
+    expect(await gatewayIdOf(one.merchantOrderId)).toBe(paidAtBank.orderId);
     const status = await paymentStatus(shop(), first.shopper.bearer, first.orderId);
     expect(status.json().data).toMatchObject({ state: 'COMPLETED', paymentStatus: 'paid' });
     expect(await orderPaymentEvents(shop(), first.orderId)).toEqual([
@@ -198,9 +200,13 @@ describe('POST /api/payment/webhook', () => {
 
     const second = await prepaidOrder();
     const two = await startedPayment(shop(), second.shopper, second.orderId);
-    await control(simulator(), `payments/${two.merchantOrderId}`, { outcome: 'COMPLETED', webhook: false });
+    const quietlyPaid = await control(simulator(), `payments/${two.merchantOrderId}`, {
+      outcome: 'COMPLETED',
+      webhook: false,
+    });
     const checked = await paymentStatus(shop(), second.shopper.bearer, two.merchantOrderId);
     expect(checked.json().data).toMatchObject({ state: 'COMPLETED', orderId: second.orderId });
+    expect(await gatewayIdOf(two.merchantOrderId)).toBe(quietlyPaid.orderId);
     await control(simulator(), `webhooks/${two.merchantOrderId}/resend`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await orderPaymentEvents(shop(), second.orderId)).toEqual([
@@ -315,48 +321,6 @@ describe('reconciliation and expiry', () => {
   });
 });
 
-describe('refunds of cancelled paid orders', () => {
-  async function cancelledPaidOrder() {
-    const { shopper, orderId } = await prepaidOrder();
-    const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
-    await control(simulator(), `payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
-    await waitForPayment(orderId, 'paid');
-    const cancel = await shop().app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/cancel`,
-      headers: shopper.bearer,
-    });
-    expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().order.paymentStatus).toBe('refund_pending');
-    const order = await storedOrder(shop(), orderId);
-    const [refund] = await shop()
-      .services.database.db.select()
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.orderId, order.id));
-    expect(refund).toMatchObject({ state: 'requested', amountPaise: order.totalPricePaise });
-    await runJobNow(shop(), REFUND_JOB, refund!.id);
-    expect(
-      (await shop().services.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund!.id)))[0]!
-        .state,
-    ).toBe('pending');
-    return { orderId, order, refund: refund! };
-  }
-
-  it('completes from its webhook, with a mail', async () => {
-    const { orderId, order, refund } = await cancelledPaidOrder();
-    await control(simulator(), `refunds/${refund.merchantRefundId}`, { outcome: 'COMPLETED' });
-    expect(await waitForPayment(orderId, 'refunded')).toBe('refunded');
-    expect(await queuedMails(shop(), order.email, `Refund completed: #${orderId.slice(-6)}`)).toHaveLength(1);
-  });
-
-  it('completes from its status check when the webhook is lost', async () => {
-    const { orderId, refund } = await cancelledPaidOrder();
-    await control(simulator(), `refunds/${refund.merchantRefundId}`, { outcome: 'COMPLETED', webhook: false });
-    await runJobNow(shop(), REFUND_JOB, refund.id);
-    expect(await paidState(orderId)).toBe('refunded');
-  });
-});
-
 describe('prepaid orders', () => {
   it('a shopper may hold at most 3 unpaid prepaid orders', async () => {
     const productId = await supplyProduct({ stock: 20 });
@@ -370,6 +334,20 @@ describe('prepaid orders', () => {
     expect((await placeOrder(shop(), shopper.bearer, orderBody([{ _id: productId, quantity: 1 }]))).statusCode).toBe(
       201,
     );
+  });
+
+  it('holds to 3 unpaid prepaid orders when one shopper places six at the same time', async () => {
+    // A product each, so that no product's row lock lines the orders up.
+    const productIds = await Promise.all(Array.from({ length: 6 }, () => supplyProduct({ stock: 5 })));
+    const shopper = await verifiedShopper(shop());
+    const answers = await Promise.all(
+      productIds.map((_id) =>
+        placeOrder(shop(), shopper.bearer, orderBody([{ _id, quantity: 1 }], { paymentMethod: 'prepaid' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    const stock = await Promise.all(productIds.map((productId) => storedStock(shop(), productId)));
+    expect(stock.reduce((sum, left) => sum + left, 0)).toBe(6 * 5 - 3);
   });
 
   it('an order without the age confirmation is refused', async () => {

@@ -4,6 +4,7 @@
  */
 import {
   GatewayError,
+  foundOrNull,
   type CreatePaymentRequest,
   type CreatedPayment,
   type PaymentGateway,
@@ -12,6 +13,7 @@ import {
   type RefundStatus,
 } from './gateway.ts';
 import type { GatewayState } from '../../core/contracts/payments.ts';
+import { request } from 'undici';
 
 export const PHONEPE_HOSTS = {
   sandbox: {
@@ -72,29 +74,21 @@ export class PhonePeGateway implements PaymentGateway {
         merchantUrls: { redirectUrl: request.redirectUrl },
       },
     };
-    // A second pay with the same id is refused, so a try whose outcome is unknown is never simply repeated:
-    // the status says whether the first one arrived.
-    for (let attempt = 0; ; attempt++) {
-      let answer: Answer;
-      try {
-        answer = await this.call('POST', '/checkout/v2/pay', body, { retry: false });
-      } catch (error) {
-        if (!(error instanceof GatewayError) || error.kind !== 'unavailable') throw error;
-        if (await this.arrived(request.merchantOrderId)) {
-          throw new GatewayError('unavailable', 'The payment was created but its answer was lost', error.status);
-        }
-        if (attempt >= this.retries) throw error;
-        await sleep(this.backoffMs * 2 ** attempt);
-        continue;
-      }
-      const { body: created } = answer;
-      return {
-        gatewayOrderId: text(created.orderId) ?? '',
-        state: gatewayState(created.state),
-        expireAt: int(created.expireAt),
-        redirectUrl: text(created.redirectUrl) ?? '',
-      };
-    }
+    // A second pay with the same id is refused: when the first one's outcome is unknown and it did arrive, its
+    // redirect URL is lost with its answer, and the shopper starts a new attempt.
+    const { body: created } = await this.sendOnce(
+      () => this.call('POST', '/checkout/v2/pay', body, { retry: false }),
+      async () => {
+        if (!(await foundOrNull(this.paymentStatus(request.merchantOrderId)))) return null;
+        throw new GatewayError('unavailable', 'The payment was created but its answer was lost');
+      },
+    );
+    return {
+      gatewayOrderId: text(created.orderId) ?? '',
+      state: gatewayState(created.state),
+      expireAt: int(created.expireAt),
+      redirectUrl: text(created.redirectUrl) ?? '',
+    };
   }
 
   async paymentStatus(merchantOrderId: string): Promise<PaymentStatus> {
@@ -112,12 +106,16 @@ export class PhonePeGateway implements PaymentGateway {
   }
 
   async refund(request: RefundRequest): Promise<RefundStatus> {
-    const { body } = await this.call('POST', '/payments/v2/refund', {
+    const body = {
       merchantRefundId: request.merchantRefundId,
       originalMerchantOrderId: request.originalMerchantOrderId,
       amount: request.amountPaise,
-    });
-    return refundStatusOf(body);
+    };
+    // A second refund with the same id is refused too: one that arrived answers with its status instead.
+    return this.sendOnce(
+      async () => refundStatusOf((await this.call('POST', '/payments/v2/refund', body, { retry: false })).body),
+      () => foundOrNull(this.refundStatus(request.merchantRefundId)),
+    );
   }
 
   async refundStatus(merchantRefundId: string): Promise<RefundStatus> {
@@ -125,14 +123,22 @@ export class PhonePeGateway implements PaymentGateway {
     return refundStatusOf(body);
   }
 
-  /** Whether a payment with this id exists at the gateway; unknown when the gateway cannot say. */
-  private async arrived(merchantOrderId: string): Promise<boolean> {
-    try {
-      await this.paymentStatus(merchantOrderId);
-      return true;
-    } catch (error) {
-      if (error instanceof GatewayError && error.kind === 'not-found') return false;
-      throw error;
+  /**
+   * A call that creates something the gateway will not create twice under the same id. When its outcome is
+   * unknown (a timeout, a 5xx), `arrived` asks the gateway first: what it answers stands for the lost answer, and
+   * only when the call did not arrive (null) is it sent again, with backoff.
+   */
+  private async sendOnce<T>(send: () => Promise<T>, arrived: () => Promise<T | null>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await send();
+      } catch (error) {
+        if (!(error instanceof GatewayError) || error.kind !== 'unavailable') throw error;
+        const found = await arrived();
+        if (found !== null) return found;
+        if (attempt >= this.retries) throw error;
+        await sleep(this.backoffMs * 2 ** attempt);
+      }
     }
   }
 
@@ -193,14 +199,15 @@ export class PhonePeGateway implements PaymentGateway {
   }
 
   /** One request with a timeout; network errors, timeouts, 429 and 5xx are tried again when `retry` allows. */
-  private async send(url: string, init: RequestInit, retry = true): Promise<Answer> {
+  private async send(url: string, init: OutgoingRequest, retry = true): Promise<Answer> {
     for (let attempt = 0; ; attempt++) {
       const last = !retry || attempt >= this.retries;
       try {
-        const response = await fetch(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
-        const body = await response.json().catch(() => ({}));
-        const answer = { status: response.status, body: (body ?? {}) as Record<string, unknown> };
-        if ((response.status >= 500 || response.status === 429) && !last) {
+        // undici's request over its kept-alive connections: a fraction of fetch's cost per call.
+        const response = await request(url, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+        const body: unknown = await response.body.json().catch(() => ({}));
+        const answer = { status: response.statusCode, body: (body ?? {}) as Record<string, unknown> };
+        if ((answer.status >= 500 || answer.status === 429) && !last) {
           await sleep(this.backoffMs * 2 ** attempt);
           continue;
         }
@@ -214,6 +221,12 @@ export class PhonePeGateway implements PaymentGateway {
       }
     }
   }
+}
+
+interface OutgoingRequest {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
 }
 
 function expectOk(answer: Answer): Answer {

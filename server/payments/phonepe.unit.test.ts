@@ -237,3 +237,34 @@ describe('PhonePeGateway: creating a payment', () => {
     expect(phonePe.count(STATUS)).toBe(1);
   });
 });
+
+describe('PhonePeGateway: refunding', () => {
+  const REFUND = 'POST /payments/v2/refund';
+  const REFUND_STATUS = 'GET /payments/v2/refund/R1/status';
+  const refundRequest = { merchantRefundId: 'R1', originalMerchantOrderId: 'M1', amountPaise: 50_000 };
+
+  it('answers with the status of a refund the gateway received when the answer to sending it was lost', async () => {
+    const phonePe = await standIn({
+      [TOKEN]: tokens(),
+      [REFUND]: (_request, _body, response) => json(response, 503, { message: 'Unavailable' }), // after receiving it
+      [REFUND_STATUS]: (_request, _body, response) =>
+        json(response, 200, { refundId: 'OMR1', state: 'PENDING', amount: 50_000 }),
+    });
+    const refund = await phonePe.gateway().refund(refundRequest);
+    expect(refund).toMatchObject({ refundId: 'OMR1', state: 'PENDING', amountPaise: 50_000 });
+    expect(phonePe.calls.filter((call) => call !== TOKEN)).toEqual([REFUND, REFUND_STATUS]);
+  });
+
+  it('sends it again, with backoff, only when the gateway has no such refund', async () => {
+    let failures = 1;
+    const phonePe = await standIn({
+      [TOKEN]: tokens(),
+      [REFUND]: (_request, _body, response) =>
+        failures-- > 0
+          ? json(response, 502, { message: 'Bad gateway' })
+          : json(response, 200, { refundId: 'OMR1', state: 'PENDING', amount: 50_000 }),
+    });
+    expect((await phonePe.gateway().refund(refundRequest)).refundId).toBe('OMR1');
+    expect(phonePe.calls.filter((call) => call !== TOKEN)).toEqual([REFUND, REFUND_STATUS, REFUND]);
+  });
+});

@@ -1,4 +1,4 @@
-import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
 import type { JobOutcome, JobQueue } from '../jobs/queue.ts';
 import type { Database } from '../db/client.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/payment-state.ts';
@@ -132,23 +132,35 @@ export class Reconciler {
       await this.refreshRefund(refund, 'reconciliation');
       return { rerunInSeconds: REFUND_CHECK_SECONDS };
     }
-    const attempt = await ledger.attempt(database.db, { id: refund.attemptId });
-    try {
-      const answer = await this.deps.gateway.refund({
-        merchantRefundId: refund.merchantRefundId,
-        originalMerchantOrderId: attempt!.merchantOrderId,
-        amountPaise: refund.amountPaise,
-      });
-      await database.transaction((tx) =>
-        ledger.moveRefund(tx, refund, ['requested'], 'pending', { source: 'system', gatewayRefundId: answer.refundId }),
-      );
-    } catch (error) {
-      if (!(error instanceof GatewayError && error.kind === 'rejected')) throw error;
+    const answer = await this.sendRefund(refund);
+    if (!answer) {
       // A refund the gateway refuses will not go through by asking again: staff must look at it.
       await this.deps.transitions.applyRefund(refund, 'FAILED', 'system');
       return { done: true };
     }
+    await database.transaction((tx) =>
+      ledger.moveRefund(tx, refund, ['requested'], 'pending', { source: 'system', gatewayRefundId: answer.refundId }),
+    );
     return { rerunInSeconds: REFUND_CHECK_SECONDS };
+  }
+
+  /**
+   * The refund sent to the gateway, or null when the gateway refused it. A refusal of one an earlier run sent
+   * (its answer lost with its process, say) is no refusal: the gateway's status of it is the answer.
+   */
+  private async sendRefund(refund: RefundRow): Promise<RefundStatus | null> {
+    const { database, gateway } = this.deps;
+    const attempt = await ledger.attempt(database.db, { id: refund.attemptId });
+    try {
+      return await gateway.refund({
+        merchantRefundId: refund.merchantRefundId,
+        originalMerchantOrderId: attempt!.merchantOrderId,
+        amountPaise: refund.amountPaise,
+      });
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.kind === 'rejected')) throw error;
+      return foundOrNull(gateway.refundStatus(refund.merchantRefundId));
+    }
   }
 
   /** Asks the gateway about a refund and applies a final answer. */

@@ -18,9 +18,8 @@ export const paymentAttempts = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountPaise: integer('amount_paise').notNull(),
     state: text('state', { enum: ATTEMPT_STATES }).notNull().default('pending'),
-    /** The gateway's own id for the payment, once it answered. */
+    /** The gateway's own id for the payment, once its outcome arrived (webhook or status check). */
     gatewayOrderId: text('gateway_order_id'),
-    redirectUrl: text('redirect_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** What the gateway reported as paid, when it differs from amountPaise too. */
     paidAmountPaise: integer('paid_amount_paise'),

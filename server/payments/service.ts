@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
+import { Statement } from '../db/statement.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/payment-state.ts';
-import type { FollowUpStep } from '../orders/place-order.ts';
+import type { FollowUpStep, OpeningStep } from '../orders/place-order.ts';
 import type { OrderRecord } from '../orders/present.ts';
 import type { Actor } from '../orders/lifecycle.ts';
 import {
@@ -39,6 +40,27 @@ export interface PaymentServiceOptions {
   expirySeconds: number;
 }
 
+const insertAttempt = new Statement<{
+  id: string;
+  merchantOrderId: string;
+  orderId: string;
+  amountPaise: number;
+  expireAfterSeconds: number;
+}>('insert-payment-attempt', (db) =>
+  db.insert(paymentAttempts).values({
+    id: sql.placeholder('id'),
+    merchantOrderId: sql.placeholder('merchantOrderId'),
+    orderId: sql.placeholder('orderId'),
+    amountPaise: sql.placeholder('amountPaise'),
+    expiresAt: sql`now() + make_interval(secs => ${sql.placeholder('expireAfterSeconds')})`,
+  }),
+);
+
+const lockUnpaidOrders = new Statement<{ userId: string }>(
+  'lock-unpaid-orders',
+  () => sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${sql.placeholder('userId')}))`,
+);
+
 /** What the shop's status answer says of an order's payment. */
 const STATE_OF: Record<PaymentOrder['paymentStatus'], GatewayState> = {
   pending: 'PENDING',
@@ -58,20 +80,28 @@ const STATE_OF: Record<PaymentOrder['paymentStatus'], GatewayState> = {
 export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
 
-  /** The steps a prepaid order adds to PlaceOrder: at most 3 unpaid at once, and its expiry scheduled. */
-  orderFollowUps(): FollowUpStep[] {
-    const { jobs, orders, expirySeconds } = this.options;
+  /**
+   * The step a prepaid order opens PlaceOrder's transaction with: one shopper's prepaid orders go one at a time,
+   * and at most 3 may be unpaid at once. The count is sent after the lock, so it runs once the lock is held and
+   * sees every order of theirs placed before.
+   */
+  orderOpeningSteps(): OpeningStep[] {
+    const { orders } = this.options;
     return [
       {
         name: 'limitUnpaidOrders',
-        run: async ({ tx, order }) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(${UNPAID_ORDERS_LOCK}, hashtext(${order.userId}))`);
-          // Counted after the new order's insert in this transaction, so it counts itself.
-          if ((await orders.unpaidCount(order.userId, tx)) > MAX_UNPAID_PREPAID_ORDERS) {
-            throw new HttpError(409, PAYMENT_MESSAGES.tooManyUnpaid);
-          }
+        run: async ({ tx, userId }) => {
+          const [, unpaid] = await Promise.all([lockUnpaidOrders.run(tx, { userId }), orders.unpaidCount(userId, tx)]);
+          if (unpaid >= MAX_UNPAID_PREPAID_ORDERS) throw new HttpError(409, PAYMENT_MESSAGES.tooManyUnpaid);
         },
       },
+    ];
+  }
+
+  /** The step a prepaid order adds after it is written: its expiry scheduled. */
+  orderFollowUps(): FollowUpStep[] {
+    const { jobs, expirySeconds } = this.options;
+    return [
       {
         name: 'scheduleExpiry',
         run: ({ tx, order }) =>
@@ -92,33 +122,7 @@ export class PaymentService {
     const expireAfterSeconds = Math.min(GATEWAY_MAX_EXPIRY, Math.max(GATEWAY_MIN_EXPIRY, Math.ceil(secondsLeft)));
     const merchantOrderId = `${order.orderId}-${randomBytes(6).toString('hex')}`;
     // Recorded before the gateway hears of it, and checked on schedule, so an answer lost on the way is found.
-    const attemptId = randomUUID();
-    // The attempt, its event and its first check need nothing from each other: sent together, one round trip.
-    const [attempt] = await this.options.database.transaction((tx) =>
-      Promise.all([
-        tx
-          .insert(paymentAttempts)
-          .values({
-            id: attemptId,
-            merchantOrderId,
-            orderId: order.id,
-            amountPaise: order.totalPricePaise,
-            expiresAt: sql`now() + make_interval(secs => ${expireAfterSeconds})`,
-          })
-          .returning()
-          .then(([row]) => row!),
-        ledger.record(tx, {
-          orderId: order.id,
-          subject: 'attempt',
-          attemptId,
-          fromState: null,
-          toState: 'pending',
-          source: 'shopper',
-        }),
-        this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attemptId, inSeconds: FIRST_CHECK_SECONDS }, tx),
-        order.paymentStatus === 'failed' ? this.awaitPaymentAgain(tx, order) : undefined,
-      ]),
-    );
+    await this.recordAttempt(order, merchantOrderId, expireAfterSeconds);
     try {
       const created = await this.options.gateway.createPayment({
         merchantOrderId,
@@ -128,14 +132,11 @@ export class PaymentService {
         message: `${this.options.shopName} order ${order.orderId}`,
         metaInfo: { udf1: order.orderId },
       });
-      await this.options.database.db
-        .update(paymentAttempts)
-        .set({ gatewayOrderId: created.gatewayOrderId, redirectUrl: created.redirectUrl, updatedAt: sql`now()` })
-        .where(eq(paymentAttempts.id, attempt.id));
+      // The gateway's own id for it arrives with its outcome (webhook or status check), and is kept then.
       return {
         redirectUrl: created.redirectUrl,
         merchantOrderId,
-        expiresAt: new Date(created.expireAt || attempt.expiresAt.getTime()).toISOString(),
+        expiresAt: new Date(created.expireAt || Date.now() + expireAfterSeconds * 1000).toISOString(),
       };
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
@@ -171,10 +172,43 @@ export class PaymentService {
       data: {
         state: order.paymentMethod === 'cod' ? 'PENDING' : STATE_OF[order.paymentStatus],
         orderId: order.orderId,
+        paymentMethod: order.paymentMethod,
         paymentStatus: order.paymentStatus,
         expiresAt: open && order.paymentExpiresAt ? order.paymentExpiresAt.toISOString() : null,
       },
     };
+  }
+
+  /**
+   * The new attempt, its event and its first check: one round trip. A retry after a failed attempt first puts
+   * the order back to awaiting payment, in the same transaction.
+   */
+  private async recordAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
+    const attemptId = randomUUID();
+    const writes = (tx: Db) => [
+      insertAttempt.run(tx, {
+        id: attemptId,
+        merchantOrderId,
+        orderId: order.id,
+        amountPaise: order.totalPricePaise,
+        expireAfterSeconds,
+      }),
+      ledger.record(tx, {
+        orderId: order.id,
+        subject: 'attempt',
+        attemptId,
+        fromState: null,
+        toState: 'pending',
+        source: 'shopper',
+      }),
+      this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attemptId, inSeconds: FIRST_CHECK_SECONDS }, tx),
+    ];
+    const { database } = this.options;
+    if (order.paymentStatus !== 'failed') return database.writeAtOnce(writes);
+    await database.transaction(async (tx) => {
+      await this.awaitPaymentAgain(tx, order);
+      await Promise.all(writes(tx));
+    });
   }
 
   /** A retry after a failed attempt: the order awaits payment again. */

@@ -20,6 +20,8 @@ export interface AttemptFact {
   state: 'PENDING' | 'COMPLETED' | 'FAILED';
   amountPaise: number;
   errorCode: string | null;
+  /** The gateway's own id for the payment, when it said. */
+  gatewayOrderId?: string | null;
 }
 
 export interface TransitionDeps {
@@ -58,11 +60,12 @@ export class PaymentTransitions {
   async applyAttempt(merchantOrderId: string, fact: AttemptFact, source: PaymentEventSource): Promise<void> {
     if (fact.state === 'PENDING') return;
     let stockChanged = false;
+    const gatewayOrderId = fact.gatewayOrderId || null;
     await this.deps.database.transaction(async (tx) => {
       const moved =
         fact.state === 'FAILED'
-          ? await ledger.failAttempt(tx, merchantOrderId, fact.errorCode, source)
-          : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source);
+          ? await ledger.failAttempt(tx, merchantOrderId, fact.errorCode, source, gatewayOrderId)
+          : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source, gatewayOrderId);
       if (!moved) return;
       const order = await this.deps.orders.byId(moved.orderId, tx);
       if (!order) return;

@@ -71,7 +71,7 @@ async function applyWebhook(db: Db, transitions: PaymentTransitions, body: unkno
     // An unknown id, or a fact already applied, changes nothing.
     await transitions.applyAttempt(
       merchantOrderId,
-      { state, amountPaise, errorCode: text(payload.errorCode) },
+      { state, amountPaise, errorCode: text(payload.errorCode), gatewayOrderId: text(payload.orderId) },
       'webhook',
     );
     return;

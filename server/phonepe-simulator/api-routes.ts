@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SimulatorContext } from './context.ts';
-import { issueToken, authenticate } from './tokens.ts';
+import { issueToken } from './tokens.ts';
 import { orderStatus, refundStatus } from './views.ts';
 
 /** A boolean query flag; PhonePe's SDK repeats it (`?details=true&details=true`), which arrives as an array. */
@@ -15,7 +15,7 @@ interface StatusQuery {
 export const apiRoutes: FastifyPluginAsync<{ context: SimulatorContext }> = async (app, { context }) => {
   const { db, simulator, faults } = context;
   const hide = { schema: { hide: true } };
-  const client = (authorization: string | undefined) => authenticate(db, authorization);
+  const client = (authorization: string | undefined) => context.tokens.clientOf(authorization);
 
   app.post('/v1/oauth/token', hide, async (request) =>
     faults.run('token', () => issueToken(db, context.credentials, request.body, context.tokenTtlSeconds)),

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { Faults } from './faults.ts';
 import type { PhonePeSimulator } from './simulator.ts';
-import type { SimulatorCredentials } from './tokens.ts';
+import type { SimulatorCredentials, TokenCheck } from './tokens.ts';
 
 /** What the simulator's route groups share, built once by simulatorRoutes. */
 export interface SimulatorContext {
@@ -9,6 +9,7 @@ export interface SimulatorContext {
   simulator: PhonePeSimulator;
   faults: Faults;
   credentials: SimulatorCredentials;
+  tokens: TokenCheck;
   tokenTtlSeconds: number;
   merchantId: string;
   merchantName: string;

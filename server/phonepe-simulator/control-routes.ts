@@ -45,7 +45,10 @@ export const controlRoutes: FastifyPluginAsync<{ context: SimulatorContext }> = 
     async (request) => ({ event: await simulator.resendPaymentWebhook(request.params.merchantOrderId) }),
   );
 
-  app.post('/_control/tokens/expire', hide, async () => ({ expired: await expireAllTokens(context.db) }));
+  app.post('/_control/tokens/expire', hide, async () => {
+    context.tokens.forgetAll();
+    return { expired: await expireAllTokens(context.db) };
+  });
 
   app.post('/_control/faults', hide, async (request) => {
     faults.add(faultSchema.parse(request.body ?? {}));

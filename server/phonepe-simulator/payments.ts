@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { SimulatorError, notFound } from './errors.ts';
@@ -38,25 +38,46 @@ const payRequest = z.object({
 
 const DEFAULT_EXPIRE_AFTER_SECONDS = 1200;
 
+const paymentInserts = new WeakMap<Db, ReturnType<typeof buildPaymentInsert>>();
+const buildPaymentInsert = (db: Db) =>
+  db
+    .insert(simulatorPayments)
+    .values({
+      id: sql.placeholder('id'),
+      merchantOrderId: sql.placeholder('merchantOrderId'),
+      clientId: sql.placeholder('clientId'),
+      amountPaise: sql.placeholder('amountPaise'),
+      expireAt: sql.placeholder('expireAt'),
+      redirectUrl: sql.placeholder('redirectUrl'),
+      // Given as JSON text: drizzle's encoder would store JSON's null for SQL's NULL.
+      metaInfo: sql`${sql.placeholder('metaInfo')}::jsonb`,
+      payToken: sql.placeholder('payToken'),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare('simulator-create-payment');
+/** Every pay runs it: built once per database, not on every call. */
+const insertPayment = (db: Db) => {
+  let prepared = paymentInserts.get(db);
+  if (!prepared) paymentInserts.set(db, (prepared = buildPaymentInsert(db)));
+  return prepared;
+};
+
 /** Creates a PENDING payment; a merchantOrderId the client used before is refused, as PhonePe refuses it. */
 export async function createPayment(db: Db, clientId: string, body: unknown): Promise<SimulatorPayment> {
   // A ZodError answers 400 { code: 'BAD_REQUEST', message } (installSimulatorErrors).
   const request = payRequest.parse(body ?? {});
   const expireAfter = request.expireAfter ?? DEFAULT_EXPIRE_AFTER_SECONDS;
-  const [row] = await db
-    .insert(simulatorPayments)
-    .values({
-      id: phonePeId('OMO'),
-      merchantOrderId: request.merchantOrderId,
-      clientId,
-      amountPaise: request.amount,
-      expireAt: new Date(Date.now() + expireAfter * 1000),
-      redirectUrl: request.paymentFlow.merchantUrls.redirectUrl,
-      metaInfo: request.metaInfo ?? null,
-      payToken: secretToken(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await insertPayment(db).execute({
+    id: phonePeId('OMO'),
+    merchantOrderId: request.merchantOrderId,
+    clientId,
+    amountPaise: request.amount,
+    expireAt: new Date(Date.now() + expireAfter * 1000),
+    redirectUrl: request.paymentFlow.merchantUrls.redirectUrl,
+    metaInfo: request.metaInfo ? JSON.stringify(request.metaInfo) : null,
+    payToken: secretToken(),
+  });
   if (!row)
     throw new SimulatorError(
       409,

@@ -7,7 +7,7 @@ import { controlRoutes } from './control-routes.ts';
 import { installSimulatorErrors } from './errors.ts';
 import { Faults } from './faults.ts';
 import { PhonePeSimulator } from './simulator.ts';
-import type { SimulatorCredentials } from './tokens.ts';
+import { TokenCheck, type SimulatorCredentials } from './tokens.ts';
 import { WebhookSender, type SimulatorLog, type WebhookTarget } from './webhooks.ts';
 
 export type { SimulatorCredentials } from './tokens.ts';
@@ -60,6 +60,7 @@ export const simulatorRoutes: FastifyPluginAsync<SimulatorOptions> = async (app,
     simulator,
     faults,
     credentials: options.credentials,
+    tokens: new TokenCheck(options.db),
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     merchantId: options.merchantId,
     merchantName: options.merchantName ?? options.merchantId,

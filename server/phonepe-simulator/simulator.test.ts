@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
+import { useSecurityHeaders } from '../http/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -616,7 +616,7 @@ describe('mounted in a host app', () => {
     host.setValidatorCompiler(validatorCompiler);
     host.setSerializerCompiler(serializerCompiler);
     host.setErrorHandler((_error, _request, reply) => reply.code(500).send({ message: 'host handler' }));
-    await host.register(helmet, {
+    useSecurityHeaders(host, {
       contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"] } },
     });
     await host.register(simulatorRoutes, {

@@ -64,17 +64,35 @@ export async function issueToken(
   };
 }
 
-/** The client an `Authorization: O-Bearer <token>` header speaks for; 401 when absent, unknown or expired. */
-export async function authenticate(db: Db, header: string | undefined): Promise<string> {
-  const token = /^O-Bearer\s+(\S+)$/.exec(header ?? '')?.[1];
-  if (!token) throw new SimulatorError(401, 'AUTHORIZATION_FAILED', 'Missing or malformed O-Bearer token');
-  const [row] = await db
-    .select({ clientId: simulatorTokens.clientId })
-    .from(simulatorTokens)
-    .where(and(eq(simulatorTokens.token, token), gt(simulatorTokens.expiresAt, new Date())))
-    .limit(1);
-  if (!row) throw new SimulatorError(401, 'AUTHORIZATION_FAILED', 'Invalid or expired access token');
-  return row.clientId;
+/**
+ * The client an `Authorization: O-Bearer <token>` header speaks for; 401 when absent, unknown or expired. A token
+ * found in the database is remembered until it expires, so each API call is not a lookup too; forgetAll() is for
+ * ending tokens early (the control API), and a process only forgets its own.
+ */
+export class TokenCheck {
+  private readonly known = new Map<string, { clientId: string; expiresAt: number }>();
+
+  constructor(private readonly db: Db) {}
+
+  async clientOf(header: string | undefined): Promise<string> {
+    const token = /^O-Bearer\s+(\S+)$/.exec(header ?? '')?.[1];
+    if (!token) throw new SimulatorError(401, 'AUTHORIZATION_FAILED', 'Missing or malformed O-Bearer token');
+    const remembered = this.known.get(token);
+    if (remembered && remembered.expiresAt > Date.now()) return remembered.clientId;
+    this.known.delete(token);
+    const [row] = await this.db
+      .select({ clientId: simulatorTokens.clientId, expiresAt: simulatorTokens.expiresAt })
+      .from(simulatorTokens)
+      .where(and(eq(simulatorTokens.token, token), gt(simulatorTokens.expiresAt, new Date())))
+      .limit(1);
+    if (!row) throw new SimulatorError(401, 'AUTHORIZATION_FAILED', 'Invalid or expired access token');
+    this.known.set(token, { clientId: row.clientId, expiresAt: row.expiresAt.getTime() });
+    return row.clientId;
+  }
+
+  forgetAll(): void {
+    this.known.clear();
+  }
 }
 
 /** Ends every issued token now, as an expiry would: the next API call gets 401 (tests of the client's refresh). */

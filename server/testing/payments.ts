@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase, type Database } from '../db/client.ts';
 import { startTestShop, type TestShop } from './harness.ts';
 import {
@@ -10,7 +10,7 @@ import {
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { paymentEvents } from '../payments/schema.ts';
-import { orderBody, placedOrderId, type Shopper } from './orders.ts';
+import { orderBody, placedOrderId, productSupply, verifiedShopper, type Shopper } from './orders.ts';
 
 export interface PaymentShop {
   shop: TestShop;
@@ -35,6 +35,41 @@ export async function startPaymentShop(env: Record<string, string> = {}): Promis
       await shop.close();
       await simulator.close();
       await simulatorDatabase.close();
+    },
+  };
+}
+
+/**
+ * A test file's payment shop, started before its tests and closed after them, with what its tests share: products
+ * of their own, a prepaid order by a new shopper, and a wait for an order's payment status.
+ */
+export function paymentTestWorld(env: Record<string, string> = {}) {
+  let world: PaymentShop;
+  let supply: ReturnType<typeof productSupply>;
+  beforeAll(async () => {
+    world = await startPaymentShop(env);
+    supply = productSupply(world.shop);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+  const shop = () => world.shop;
+  const paidState = async (orderId: string) => (await storedOrder(shop(), orderId)).paymentStatus;
+  return {
+    shop,
+    simulator: () => world.simulator,
+    supplyProduct: (product: Parameters<typeof supply>[0]) => supply(product),
+    paidState,
+    waitForPayment: (orderId: string, status: string) =>
+      eventually(
+        () => paidState(orderId),
+        (state) => state === status,
+      ),
+    async prepaidOrder(stock = 10, pricePaise = 49_900) {
+      const productId = await supply({ stock, pricePaise });
+      const shopper = await verifiedShopper(shop());
+      const orderId = await placePrepaidOrder(shop(), shopper, productId);
+      return { productId, shopper, orderId };
     },
   };
 }
@@ -98,6 +133,8 @@ export async function runJobNow(shop: TestShop, kind: string, key: string): Prom
     .returning();
   expect(due, `no ${kind} job for ${key}`).toHaveLength(1);
   await shop.services.jobs.runDue();
+  // A run kicked meanwhile (by a late webhook, such as a refund's "accepted") may have claimed it first.
+  await shop.services.jobs.settled();
 }
 
 /** Waits for something a webhook does in the background. */

@@ -122,6 +122,10 @@ test('a guest cart merges at sign-in, a COD order is placed, mailed, listed, tra
   expect(mail.text).toContain(first!.title);
   expect(mail.text).toContain(second!.title);
 
+  // Opened again without paymentMethod=cod (a bookmark, say), the page asks and still says it was placed.
+  await open(page, `/payment/status?orderId=${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+
   // The order is in the account's list, newest first, with the spec's fields.
   await open(page, '/profile/orders');
   const card = page.getByTestId('order-card').first();

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_attempts" DROP COLUMN "redirect_url";
