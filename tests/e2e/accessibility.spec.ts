@@ -18,7 +18,7 @@ const PAGES = [
 for (const path of PAGES) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     // A full axe run takes 3 s on an idle machine and ten times that on a busy 2-core CI runner.
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await open(page, path);
     await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page })
