@@ -1,8 +1,8 @@
 // Cash-on-delivery order placement under load: BUYERS shoppers, each placing orders back to back over its own
 // keep-alive connection, with a fresh Idempotency-Key per order. Reports the latency percentiles of create-order.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { postJson } from './http-client.ts';
+import { withClient } from './server-process.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 
@@ -70,13 +70,9 @@ export async function signUpBuyers(origin: string, count = BUYERS): Promise<{ to
 /** Signs the buyers up and lets them order, on a PostgreSQL database the shop is running on. */
 export async function preparePostgresBuyers(origin: string, databaseUrl: string, count = BUYERS): Promise<string[]> {
   const { tokens, grantSql } = await signUpBuyers(origin, count);
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
+  await withClient(databaseUrl, async (db) => {
     for (const statement of grantSql) await db.query(statement);
-  } finally {
-    await db.end();
-  }
+  });
   return tokens;
 }
 

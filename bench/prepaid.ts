@@ -11,6 +11,7 @@ import {
 import { MAX_UNPAID_PREPAID_ORDERS } from '../core/contracts/payments.ts';
 import { ADDRESS, percentile } from './cod-orders.ts';
 import { getJson, postJson } from './http-client.ts';
+import { withClient } from './server-process.ts';
 
 export interface Latencies {
   count: number;
@@ -194,30 +195,22 @@ export async function openCarts(origin: string, tokens: readonly string[], concu
 }
 
 /** Until the shop's outbox has sent everything, so that a bench starts on a quiet shop. */
-async function untilMailsSent(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await untilNone(client, `select count(*)::int as left from mail_outbox where status = 'pending'`);
-  } finally {
-    await client.end();
-  }
+function untilMailsSent(databaseUrl: string): Promise<void> {
+  return withClient(databaseUrl, (client) =>
+    untilNone(client, `select count(*)::int as left from mail_outbox where status = 'pending'`),
+  );
 }
 
 /** Until no scheduled job of the shop is due in the next `seconds`. */
-async function untilNoJobsDue(databaseUrl: string, seconds: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+function untilNoJobsDue(databaseUrl: string, seconds: number): Promise<void> {
+  return withClient(databaseUrl, async (client) => {
     const due = `select count(*)::int as left from jobs where run_at < now() + make_interval(secs => ${seconds})`;
     const started = Date.now();
     const { rows } = await client.query<{ left: number }>(due);
     await untilNone(client, due);
     if (rows[0]!.left)
       console.log(`  (waited ${((Date.now() - started) / 1000).toFixed(0)} s for ${rows[0]!.left} jobs due)`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Polls `query` (one row, one number) until it answers 0, for at most a minute. */
@@ -298,9 +291,7 @@ export async function measureWebhooks(
   const payments = await settledPayments(origin, shoppers, simulator, WEBHOOK_WARM_UP_PAYMENTS + WEBHOOK_PAYMENTS);
   await deliverTwice(origin, simulator, payments.slice(0, WEBHOOK_WARM_UP_PAYMENTS));
   const measured = await deliverTwice(origin, simulator, payments.slice(WEBHOOK_WARM_UP_PAYMENTS));
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  const { transitions, repeated } = await withClient(databaseUrl, async (client) => {
     // The shop answers each webhook at once and applies it just after: wait until every one is applied.
     await untilNone(client, `select count(*)::int as left from jobs where kind = 'payment-webhook'`);
     const { rows } = await client.query<{ transitions: number; repeated: number }>(
@@ -309,10 +300,8 @@ export async function measureWebhooks(
        where e.subject = 'order' and e.to_state = 'paid' and a.merchant_order_id = any($1)`,
       [payments.map((payment) => payment.merchantOrderId)],
     );
-    await untilMailsSent(databaseUrl);
-    const { transitions, repeated } = rows[0]!;
-    return { ...measured, payments: payments.length, transitions, duplicatesChanged: repeated };
-  } finally {
-    await client.end();
-  }
+    return rows[0]!;
+  });
+  await untilMailsSent(databaseUrl);
+  return { ...measured, payments: payments.length, transitions, duplicatesChanged: repeated };
 }

@@ -46,6 +46,17 @@ export async function localPostgres(name: string): Promise<string | null> {
   return url.toString();
 }
 
+/** Runs `fn` with a connection to the database at `databaseUrl`, closed afterwards. */
+export async function withClient<T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
 /** The data directory of the shop on this port. */
 export const dataDirOf = (port: number) => `.cache/run-${port}`;
 

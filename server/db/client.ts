@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -72,9 +72,22 @@ const dialect = new PgDialect();
  * the transaction `db` is, so PostgreSQL plans it once per connection. The same name must always come with the
  * same SQL text; parameters may differ. PGlite has one connection and runs it as it is.
  */
-export async function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return ((await prepared.execute()) as { rows: Row[] }).rows;
+export function executePrepared<Row>(db: Db, name: string, query: SQL): Promise<Row[]> {
+  return runPrepared<Row>(db, name, queryOf(query));
+}
+
+/** A query's text and parameters, as drizzle sends them. */
+export const queryOf = (query: SQL): Query => dialect.sqlToQuery(query);
+
+/** Runs a query already turned into text as the named prepared statement `name` (see executePrepared). */
+export async function runPrepared<Row>(
+  db: Db,
+  name: string,
+  query: Query,
+  params?: Record<string, unknown>,
+): Promise<Row[]> {
+  const prepared = db._.session.prepareQuery(query, undefined, name, false);
+  return ((await prepared.execute(params)) as { rows: Row[] }).rows;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');

@@ -1,9 +1,6 @@
 import type { Query, SQLWrapper } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client.ts';
-
-const dialect = new PgDialect();
+import { queryOf, runPrepared, type Db } from './client.ts';
 /** Turns queries into text at module load: no connection, nothing is ever sent through it. */
 const textOnly: Db = drizzle.mock();
 
@@ -20,11 +17,10 @@ export class Statement<Params extends Record<string, unknown>, Row = never> {
     private readonly name: string,
     build: (db: Db) => SQLWrapper,
   ) {
-    this.query = dialect.sqlToQuery(build(textOnly).getSQL());
+    this.query = queryOf(build(textOnly).getSQL());
   }
 
-  async run(db: Db, params: Params): Promise<Row[]> {
-    const prepared = db._.session.prepareQuery(this.query, undefined, this.name, false);
-    return ((await prepared.execute(params)) as { rows: Row[] }).rows;
+  run(db: Db, params: Params): Promise<Row[]> {
+    return runPrepared<Row>(db, this.name, this.query, params);
   }
 }

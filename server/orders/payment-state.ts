@@ -39,11 +39,6 @@ const columns = {
   paidAt: orders.paidAt,
 };
 
-/**
- * The orders module's side of payments (decision 0019): the payments module reads and changes an order's payment
- * only through these, each change conditional on the state it expects, so two sources learning the same fact
- * change the order once.
- */
 const unpaidOrders = new Statement<{ userId: string }, { count: number }>('unpaid-prepaid-orders', (db) =>
   db
     .select({ count: sql<number>`count(*)::int` })
@@ -58,38 +53,46 @@ const unpaidOrders = new Statement<{ userId: string }, { count: number }>('unpai
     ),
 );
 
-/** An order's payment by one of its ids, the id a placeholder. */
-const lookup = (db: Db, by: typeof orders.orderId | typeof orders.id) =>
+/** The two ids an order's payment is looked up by: the public one and the row's. */
+const LOOKUPS = {
+  byOrderId: { column: orders.orderId, name: 'payment-order-by-order-id' },
+  byId: { column: orders.id, name: 'payment-order-by-id' },
+};
+type Lookup = keyof typeof LOOKUPS;
+
+/** An order's payment by one of its ids, the id a placeholder, as a named prepared statement. */
+const lookup = (db: Db, by: Lookup) =>
   db
     .select(columns)
     .from(orders)
-    .where(eq(by, sql.placeholder('id')));
+    .where(eq(LOOKUPS[by].column, sql.placeholder('id')))
+    .prepare(LOOKUPS[by].name);
 
+/**
+ * The orders module's side of payments (decision 0019): the payments module reads and changes an order's payment
+ * only through these, each change conditional on the state it expects, so two sources learning the same fact
+ * change the order once.
+ */
 export class OrderPaymentState {
   /** The lookups outside a transaction, built once (checkout, status checks); in one, they are built each time. */
   private readonly prepared;
 
   constructor(private readonly db: Db) {
-    this.prepared = {
-      byOrderId: lookup(db, orders.orderId).prepare('payment-order-by-order-id'),
-      byId: lookup(db, orders.id).prepare('payment-order-by-id'),
-    };
+    this.prepared = { byOrderId: lookup(db, 'byOrderId'), byId: lookup(db, 'byId') };
   }
 
   /** By the public order id; null when there is none (or it cannot be one). */
   async byOrderId(orderId: string, db: Db = this.db): Promise<PaymentOrder | null> {
     const id = knownShapeOrderId(orderId);
-    if (!id) return null;
-    const [row] = await (db === this.db
-      ? this.prepared.byOrderId.execute({ id })
-      : lookup(db, orders.orderId).prepare('payment-order-by-order-id').execute({ id }));
-    return row ?? null;
+    return id ? this.find('byOrderId', id, db) : null;
   }
 
-  async byId(id: string, db: Db = this.db): Promise<PaymentOrder | null> {
-    const [row] = await (db === this.db
-      ? this.prepared.byId.execute({ id })
-      : lookup(db, orders.id).prepare('payment-order-by-id').execute({ id }));
+  byId(id: string, db: Db = this.db): Promise<PaymentOrder | null> {
+    return this.find('byId', id, db);
+  }
+
+  private async find(by: Lookup, id: string, db: Db): Promise<PaymentOrder | null> {
+    const [row] = await (db === this.db ? this.prepared[by] : lookup(db, by)).execute({ id });
     return row ?? null;
   }
 

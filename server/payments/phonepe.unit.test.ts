@@ -47,6 +47,16 @@ function json(response: ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+/** Answers 502 the first time it is called, then 200 with `body`. */
+function badGatewayOnceThen(body: unknown): Handler {
+  let failed = false;
+  return (_request, _body, response) => {
+    if (failed) return json(response, 200, body);
+    failed = true;
+    json(response, 502, { message: 'Bad gateway' });
+  };
+}
+
 const TOKEN = 'POST /v1/oauth/token';
 const STATUS = 'GET /checkout/v2/order/M1/status';
 const PAY = 'POST /checkout/v2/pay';
@@ -210,13 +220,9 @@ describe('PhonePeGateway: creating a payment', () => {
   });
 
   it('asks the status before trying again after an unknown outcome, and tries again only if nothing arrived', async () => {
-    let payFailures = 1;
     const phonePe = await standIn({
       [TOKEN]: tokens(),
-      [PAY]: (_request, _body, response) =>
-        payFailures-- > 0
-          ? json(response, 502, { message: 'Bad gateway' })
-          : json(response, 200, { orderId: 'OMO1', state: 'PENDING', expireAt: 1, redirectUrl: 'https://pay/1' }),
+      [PAY]: badGatewayOnceThen({ orderId: 'OMO1', state: 'PENDING', expireAt: 1, redirectUrl: 'https://pay/1' }),
     });
     const created = await phonePe.gateway().createPayment(payRequest);
     expect(created.redirectUrl).toBe('https://pay/1');
@@ -256,13 +262,9 @@ describe('PhonePeGateway: refunding', () => {
   });
 
   it('sends it again, with backoff, only when the gateway has no such refund', async () => {
-    let failures = 1;
     const phonePe = await standIn({
       [TOKEN]: tokens(),
-      [REFUND]: (_request, _body, response) =>
-        failures-- > 0
-          ? json(response, 502, { message: 'Bad gateway' })
-          : json(response, 200, { refundId: 'OMR1', state: 'PENDING', amount: 50_000 }),
+      [REFUND]: badGatewayOnceThen({ refundId: 'OMR1', state: 'PENDING', amount: 50_000 }),
     });
     expect((await phonePe.gateway().refund(refundRequest)).refundId).toBe('OMR1');
     expect(phonePe.calls.filter((call) => call !== TOKEN)).toEqual([REFUND, REFUND_STATUS, REFUND]);
