@@ -24,6 +24,8 @@ export const paymentAttempts = pgTable(
     /** What the gateway reported as paid, when it differs from amountPaise too. */
     paidAmountPaise: integer('paid_amount_paise'),
     errorCode: text('error_code'),
+    /** When the gateway was last asked about it: shoppers' polls ask at most once per few seconds per attempt. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
