@@ -36,6 +36,7 @@ export function loader({ context }: Route.LoaderArgs) {
     origin: context.origin,
     googleClientId: context.googleClientId,
     paymentScriptUrl: context.paymentScriptUrl,
+    paymentPayPageOrigins: context.paymentPayPageOrigins,
   };
 }
 

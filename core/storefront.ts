@@ -29,6 +29,8 @@ export interface StorefrontContext {
    * (production without PhonePe credentials); checkout then offers cash on delivery only and says why.
    */
   paymentScriptUrl: string | null;
+  /** The origins the gateway's pay page may come from: the browser opens no other (empty when prepaid is off). */
+  paymentPayPageOrigins: string[];
   /** This response's Content-Security-Policy nonce: every script the page renders must carry it. */
   cspNonce: string;
 }

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ServerBuild } from 'react-router';
-import { sql } from 'drizzle-orm';
+import { servesLocalConveniences } from './config.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
@@ -75,11 +75,17 @@ export async function buildServer(services: Services, options: ServerOptions = {
 
   app.get(
     '/api/health',
-    { schema: { tags: ['operations'], summary: 'Database reachability, for load balancers' } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Database reachability, for load balancers, and the jobs that failed for ever, for the owner',
+      },
+    },
     async (_request, reply) => {
       try {
-        await services.database.db.execute(sql`select 1`);
-        return { status: 'ok', database: services.database.kind };
+        // Jobs that failed their last allowed run wait here for someone to look (decision 0021).
+        const deadJobs = await services.jobs.deadCount();
+        return { status: 'ok', database: services.database.kind, deadJobs };
       } catch {
         return reply.code(503).send({ status: 'unavailable', message: 'Database unreachable' });
       }
@@ -119,10 +125,11 @@ export async function buildServer(services: Services, options: ServerOptions = {
     webhookCredentials: services.paymentSetup.webhook,
     inbox: services.webhookInbox,
     accessTokens: services.accessTokens,
+    limits: services.paymentLimits,
   });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {
-    // Without PhonePe credentials outside production: the shop's own PhonePe, to this machine only (decision 0019).
+    // Without PhonePe credentials on a local shop: the shop's own PhonePe, to this machine only (decisions 0019, 0022).
     await app.register(async (local) => {
       local.addHook('onRequest', onlyFromThisMachine);
       await local.register(simulatorRoutes, {
@@ -139,14 +146,27 @@ export async function buildServer(services: Services, options: ServerOptions = {
       });
     });
   }
-  if (services.mailTransport instanceof LocalMailbox && config.NODE_ENV !== 'production') {
+  // This machine only, and never behind a proxy, where every request comes from this machine (decision 0022).
+  const localConveniences = servesLocalConveniences(config);
+  if (services.mailTransport instanceof LocalMailbox && localConveniences) {
     const mailbox = services.mailTransport;
     await app.register(async (local) => {
       local.addHook('onRequest', onlyFromThisMachine);
       await local.register(devMailboxRoutes, { mailbox });
     });
   }
-  if (config.BENCH_CEILING) await app.register(benchCeiling);
+  if (config.BENCH_CEILING && localConveniences) {
+    await app.register(async (local) => {
+      local.addHook('onRequest', onlyFromThisMachine);
+      await local.register(benchCeiling);
+    });
+  }
+  if (!localConveniences && config.NODE_ENV !== 'production') {
+    services.logger.warn(
+      'TRUST_PROXY is set, so the local conveniences are off: /dev/mailbox (without SMTP_URL, mail is kept in the ' +
+        'database unread), the PhonePe simulator (no prepaid without PHONEPE_CLIENT_ID) and BENCH_CEILING',
+    );
+  }
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
     reply.code(404).send({ message: 'Not found' }),
   );
@@ -173,6 +193,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         origin: services.origin,
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         paymentScriptUrl: services.paymentSetup.scriptUrl,
+        paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
       },
       contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
     });

@@ -4,6 +4,26 @@ import { z } from 'zod';
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] });
 const rupees = z.coerce.number().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000');
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** An origin as URL.origin writes it, or null when `entry` is not a bare http(s) origin (no path, query or user). */
+function originOf(entry: string): string | null {
+  const url = URL.canParse(entry) ? new URL(entry) : null;
+  const bare = url && /^https?:$/.test(url.protocol) && url.pathname === '/' && !url.search && !url.hash;
+  return bare && !url.username ? url.origin : null;
+}
+/** Comma-separated origins. */
+const origins = z.string().transform((value, context) => {
+  const list = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map(originOf);
+  if (list.length > 0 && list.every((origin) => origin !== null)) return list as string[];
+  context.addIssue({
+    code: 'custom',
+    message: 'must be http(s) origins separated by commas, e.g. https://mercury.phonepe.com',
+  });
+  return z.NEVER;
+});
 
 /** Every setting the shop reads from its environment; documented in .env.example. */
 export const configSchema = z.object({
@@ -76,7 +96,10 @@ export const configSchema = z.object({
   SHOP_EMAIL: z.email('must be an e-mail address').default('hello@aangandecor.in'),
   SOCIAL_FACEBOOK_URL: httpUrl.default('https://www.facebook.com/aangandecor'),
   SOCIAL_INSTAGRAM_URL: httpUrl.default('https://www.instagram.com/aangandecor'),
-  /** Adds the routes `npm run bench` uses to measure a static-payload ceiling. Never in production. */
+  /**
+   * Adds the routes `npm run bench` uses to measure a static-payload ceiling, served to this machine only like the
+   * other local conveniences (never behind a proxy, refused in production).
+   */
   BENCH_CEILING: bool.default(false),
   FREE_SHIPPING_ABOVE_RUPEES: rupees.default(500),
   SHIPPING_FEE_RUPEES: rupees.default(60),
@@ -90,10 +113,20 @@ export const configSchema = z.object({
   PHONEPE_CLIENT_ID: z.string().min(1).optional(),
   PHONEPE_CLIENT_SECRET: z.string().min(1).optional(),
   PHONEPE_CLIENT_VERSION: z.coerce.number().int().min(1).default(1),
-  /** Picks PhonePe's hosts; PHONEPE_AUTH_URL and PHONEPE_API_URL override them. */
+  /**
+   * Picks PhonePe's hosts; PHONEPE_AUTH_URL and PHONEPE_API_URL override them. Defaults to production when
+   * NODE_ENV=production (loadConfig), where sandbox is refused unless PHONEPE_ALLOW_SANDBOX=true.
+   */
   PHONEPE_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  /** Lets a production shop (NODE_ENV=production) take PhonePe's sandbox payments, e.g. a staging deployment. */
+  PHONEPE_ALLOW_SANDBOX: bool.default(false),
   PHONEPE_AUTH_URL: httpUrl.optional(),
   PHONEPE_API_URL: httpUrl.optional(),
+  /**
+   * Where the gateway's pay page may come from: the CSP's frame-src, the pay-page URLs the shop passes on, what the
+   * browser opens. Unset: PhonePe's PayPage hosts for PHONEPE_ENV (content-security-policy.ts, payPageOrigins).
+   */
+  PHONEPE_PAY_PAGE_ORIGINS: origins.optional(),
   /** The webhook's credentials, as set in PhonePe's dashboard. */
   PHONEPE_WEBHOOK_USERNAME: z
     .string()
@@ -139,14 +172,29 @@ const REQUIRED_IN_PRODUCTION = {
   PUBLIC_URL: 'is required when NODE_ENV=production (the address in e-mailed links and canonical URLs)',
 } as const;
 
+/** The gateway settings that must be https in production: payment traffic and the pay page are never plain text. */
+const GATEWAY_URL_SETTINGS = [
+  'PHONEPE_AUTH_URL',
+  'PHONEPE_API_URL',
+  'PHONEPE_CHECKOUT_SCRIPT_URL',
+  'PHONEPE_PAY_PAGE_ORIGINS',
+] as const;
+
+/** PhonePe's shortest webhook password is 8 characters; a deployed shop's is its only webhook credential. */
+const PRODUCTION_WEBHOOK_PASSWORD_MIN = 16;
+
 export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+const isOn = (value: string | undefined) => bool.safeParse(value ?? 'false').data === true;
+
 /** Parses the environment, naming every bad value at once so an operator can fix them in one go. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = configSchema.safeParse(present);
+  // A deployed shop takes real payments unless told otherwise; a local one tries PhonePe's sandbox.
+  const phonePeEnv = present.NODE_ENV === 'production' ? 'production' : 'sandbox';
+  const parsed = configSchema.safeParse({ PHONEPE_ENV: phonePeEnv, ...present });
   const lines = parsed.success
     ? []
     : parsed.error.issues.map((issue) => {
@@ -159,6 +207,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     const expiry = Number(present.PAYMENT_EXPIRY_SECONDS ?? 1200);
     if (expiry < 300) lines.push('  PAYMENT_EXPIRY_SECONDS must be at least 300 when NODE_ENV=production');
+    lines.push(...productionGatewayProblems(present));
+    if (isOn(present.BENCH_CEILING)) {
+      lines.push('  BENCH_CEILING must be off when NODE_ENV=production (its routes serve back whatever is stored)');
+    }
   }
   if (present.PHONEPE_CLIENT_ID) {
     for (const key of REQUIRED_WITH_PHONEPE) {
@@ -167,6 +219,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (parsed.success && lines.length === 0) return parsed.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+}
+
+/** What a deployed shop refuses of its gateway settings: the sandbox unless allowed, plain http, a short password. */
+function productionGatewayProblems(present: Record<string, string | undefined>): string[] {
+  const lines: string[] = [];
+  if (present.PHONEPE_ENV === 'sandbox' && !isOn(present.PHONEPE_ALLOW_SANDBOX)) {
+    lines.push(
+      '  PHONEPE_ENV=sandbox is refused when NODE_ENV=production (no real money moves): ' +
+        'set PHONEPE_ENV=production, or PHONEPE_ALLOW_SANDBOX=true for a test deployment',
+    );
+  }
+  for (const key of GATEWAY_URL_SETTINGS) {
+    const value = present[key];
+    if (value?.split(',').some((entry) => /^http:/i.test(entry.trim()))) {
+      lines.push(`  ${key}=${shownValue(key, value)} must use https:// when NODE_ENV=production`);
+    }
+  }
+  const password = present.PHONEPE_WEBHOOK_PASSWORD;
+  if (password && password.length >= 8 && password.length < PRODUCTION_WEBHOOK_PASSWORD_MIN) {
+    lines.push(
+      `  PHONEPE_WEBHOOK_PASSWORD must be ${PRODUCTION_WEBHOOK_PASSWORD_MIN} to 20 characters when NODE_ENV=production ` +
+        "(it is the webhook's only credential)",
+    );
+  }
+  return lines;
+}
+
+/**
+ * Whether this shop serves its local conveniences: the mailbox at /dev/mailbox, the PhonePe simulator at /__phonepe
+ * and BENCH_CEILING's routes. They trust a request from this machine, so only a local shop (NODE_ENV not
+ * production) with no proxy in front (TRUST_PROXY=false) serves them: behind a proxy every request comes from this
+ * machine (decision 0022).
+ */
+export function servesLocalConveniences(config: Pick<Config, 'NODE_ENV' | 'TRUST_PROXY'>): boolean {
+  return config.NODE_ENV !== 'production' && config.TRUST_PROXY === false;
 }
 
 /** A value as an error message may show it: secrets are replaced, passwords inside URLs masked. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, servesLocalConveniences } from './config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -67,5 +67,117 @@ describe('configuration', () => {
     expect(message).toContain('AUTH_SECRET=(hidden): must be at least 32 characters');
     expect(message).toContain('REDIS_URL="http://:***@cache:6379/": must be a redis:// or rediss:// URL');
     expect(message).toContain('PORT="eighty"');
+  });
+
+  describe('a deployed shop and its gateway (decision 0022)', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' };
+    const phonePe = {
+      PHONEPE_CLIENT_ID: 'M123',
+      PHONEPE_CLIENT_SECRET: 'client-secret',
+      PHONEPE_WEBHOOK_USERNAME: 'shop_hook',
+      PHONEPE_WEBHOOK_PASSWORD: 'a-long-webhook-pw1',
+    };
+
+    it("takes PhonePe's production by default in production, and its sandbox elsewhere", () => {
+      expect(loadConfig(production).PHONEPE_ENV).toBe('production');
+      expect(loadConfig({ ...production, ...phonePe }).PHONEPE_ENV).toBe('production');
+      expect(loadConfig({}).PHONEPE_ENV).toBe('sandbox');
+      expect(loadConfig({ PHONEPE_ENV: 'production' }).PHONEPE_ENV).toBe('production');
+    });
+
+    it('refuses PHONEPE_ENV=sandbox unless PHONEPE_ALLOW_SANDBOX=true', () => {
+      expect(messageOf({ ...production, PHONEPE_ENV: 'sandbox' })).toMatch(
+        /PHONEPE_ENV=sandbox is refused when NODE_ENV=production.*PHONEPE_ALLOW_SANDBOX=true/,
+      );
+      const allowed = loadConfig({ ...production, ...phonePe, PHONEPE_ENV: 'sandbox', PHONEPE_ALLOW_SANDBOX: 'true' });
+      expect(allowed).toMatchObject({ PHONEPE_ENV: 'sandbox', PHONEPE_ALLOW_SANDBOX: true });
+      expect(loadConfig({ PHONEPE_ENV: 'sandbox' }).PHONEPE_ALLOW_SANDBOX).toBe(false);
+    });
+
+    it('refuses every http:// gateway address, naming each', () => {
+      const message = messageOf({
+        ...production,
+        ...phonePe,
+        PHONEPE_AUTH_URL: 'http://pay.example.in/auth',
+        PHONEPE_API_URL: 'HTTP://pay.example.in/api',
+        PHONEPE_CHECKOUT_SCRIPT_URL: 'http://pay.example.in/checkout.js',
+        PHONEPE_PAY_PAGE_ORIGINS: 'https://pay.example.in, http://pay2.example.in',
+      });
+      for (const key of [
+        'PHONEPE_AUTH_URL',
+        'PHONEPE_API_URL',
+        'PHONEPE_CHECKOUT_SCRIPT_URL',
+        'PHONEPE_PAY_PAGE_ORIGINS',
+      ])
+        expect(message).toMatch(new RegExp(`${key}=".*" must use https:// when NODE_ENV=production`));
+      const https = {
+        PHONEPE_AUTH_URL: 'https://pay.example.in/auth',
+        PHONEPE_PAY_PAGE_ORIGINS: 'https://pay.example.in',
+      };
+      expect(loadConfig({ ...production, ...phonePe, ...https }).PHONEPE_PAY_PAGE_ORIGINS).toEqual([
+        'https://pay.example.in',
+      ]);
+      // Outside production a stand-in on this machine may speak plain http.
+      expect(loadConfig({ ...phonePe, PHONEPE_API_URL: 'http://127.0.0.1:9000/pg' }).PHONEPE_API_URL).toBe(
+        'http://127.0.0.1:9000/pg',
+      );
+    });
+
+    it('refuses a webhook password under 16 characters, without showing it; 8 to 20 elsewhere', () => {
+      const message = messageOf({ ...production, ...phonePe, PHONEPE_WEBHOOK_PASSWORD: 'short4pass' });
+      expect(message).toContain('PHONEPE_WEBHOOK_PASSWORD must be 16 to 20 characters when NODE_ENV=production');
+      expect(message).not.toContain('short4pass');
+      expect(loadConfig({ ...phonePe, PHONEPE_WEBHOOK_PASSWORD: 'short4pass' }).PHONEPE_WEBHOOK_PASSWORD).toBe(
+        'short4pass',
+      );
+      expect(messageOf({ ...phonePe, PHONEPE_WEBHOOK_PASSWORD: 'short' })).toContain(
+        'PHONEPE_WEBHOOK_PASSWORD=(hidden): must be 8 to 20 characters',
+      );
+      expect(loadConfig({ ...production, ...phonePe }).PHONEPE_WEBHOOK_PASSWORD).toHaveLength(18);
+    });
+
+    it('refuses BENCH_CEILING', () => {
+      expect(messageOf({ ...production, BENCH_CEILING: 'true' })).toMatch(
+        /BENCH_CEILING must be off when NODE_ENV=production/,
+      );
+      expect(loadConfig({ ...production, BENCH_CEILING: 'false' }).BENCH_CEILING).toBe(false);
+      expect(loadConfig({ BENCH_CEILING: 'true' }).BENCH_CEILING).toBe(true);
+    });
+
+    it('names every problem at once', () => {
+      const message = messageOf({
+        ...production,
+        PHONEPE_ENV: 'sandbox',
+        PHONEPE_API_URL: 'http://pay.example.in',
+        BENCH_CEILING: 'yes',
+      });
+      expect(message).toContain('PHONEPE_ENV=sandbox');
+      expect(message).toContain('PHONEPE_API_URL="http://pay.example.in"');
+      expect(message).toContain('BENCH_CEILING');
+    });
+  });
+
+  it('reads PHONEPE_PAY_PAGE_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(loadConfig({ PHONEPE_PAY_PAGE_ORIGINS: ' https://a.example.in , http://127.0.0.1:9000/ ' })).toMatchObject({
+      PHONEPE_PAY_PAGE_ORIGINS: ['https://a.example.in', 'http://127.0.0.1:9000'],
+    });
+    expect(loadConfig({}).PHONEPE_PAY_PAGE_ORIGINS).toBeUndefined();
+    for (const bad of ['https://a.example.in/pay', 'ftp://a.example.in', 'a.example.in', ',', 'https://a.in?x=1']) {
+      expect(messageOf({ PHONEPE_PAY_PAGE_ORIGINS: bad })).toContain(
+        `PHONEPE_PAY_PAGE_ORIGINS=${JSON.stringify(bad)}: must be http(s) origins separated by commas`,
+      );
+    }
+  });
+
+  it('serves the local conveniences only on a local shop with no proxy in front', () => {
+    expect(servesLocalConveniences(loadConfig({}))).toBe(true);
+    for (const TRUST_PROXY of ['true', '1', '10.0.0.1'])
+      expect(servesLocalConveniences(loadConfig({ TRUST_PROXY })), TRUST_PROXY).toBe(false);
+    expect(servesLocalConveniences(loadConfig({ TRUST_PROXY: 'false' }))).toBe(true);
+    expect(
+      servesLocalConveniences(
+        loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' }),
+      ),
+    ).toBe(false);
   });
 });

@@ -12,8 +12,13 @@ import { serializeError } from './http/logger.ts';
 
 const root = process.cwd();
 const serverBuildPath = path.join(root, 'build/server/index.js');
-/** From SIGTERM to exit, at most: the mail sender waits up to 5 s for its sends, then the database closes. */
+/**
+ * From SIGTERM to exit, at most. One budget for everything (decision 0021): the requests in flight, then the jobs
+ * and mails in flight (5 s at most, less when the requests took long), then the connections.
+ */
 const SHUTDOWN_DEADLINE_MS = 8000;
+/** Kept from the budget for exiting itself. */
+const EXIT_MARGIN_MS = 500;
 
 async function main() {
   const config = loadConfig({ ...process.env, NODE_ENV: deploymentNodeEnv });
@@ -35,16 +40,22 @@ async function main() {
       process.exit(1);
     }
     shuttingDown = true;
+    const deadline = Date.now() + SHUTDOWN_DEADLINE_MS - EXIT_MARGIN_MS;
     app.log.info(`${signal} received, shutting down`);
+    services.stopClaiming(); // no job and no mail is claimed from now on, however large the backlog
     // Whatever still hangs after the deadline (a stuck request or send) is cut off: mail leases make sends safe to retry.
     setTimeout(() => {
       app.log.error(`Shutdown took over ${SHUTDOWN_DEADLINE_MS} ms, exiting anyway`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
     try {
+      // Node's close() ends the connections idle at that moment only: a keep-alive connection busy then (a client's,
+      // the PhonePe adapter's to the local simulator) would hold it up until its keep-alive timeout (72 s).
+      const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);
       await app.close(); // stops accepting connections and lets the requests in flight finish
+      clearInterval(idleCloser);
       await dev?.close();
-      await services.close(); // finishes the mail in flight, then closes the database
+      await services.close({ deadline }); // the jobs and mails in flight get what is left, then the database closes
       process.exit(0);
     } catch (error) {
       app.log.error(error, 'Shutdown failed');

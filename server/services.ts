@@ -14,25 +14,28 @@ import { sharedSecret } from './auth/secrets.ts';
 import { EmailLinks } from './auth/email-links.ts';
 import { GoogleVerifier } from './auth/google.ts';
 import { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './auth/limits.ts';
-import { RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
+import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox } from './mail/outbox.ts';
 import { MailSender } from './mail/sender.ts';
 import { createTransport, type MailTransport } from './mail/transports.ts';
 import type { DestinationStream } from 'pino';
-import { createLogger } from './http/logger.ts';
+import { createLogger, describeError } from './http/logger.ts';
 import { OrderService } from './orders/service.ts';
 import { PlaceOrder } from './orders/place-order.ts';
 import { OrderPaymentState } from './orders/payment-state.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { Poller, stopScheduledWork } from './jobs/poller.ts';
+import { Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './jobs/poller.ts';
 import { paymentSetup, type PaymentSetup } from './payments/setup.ts';
 import { PaymentService } from './payments/service.ts';
 import { PaymentTransitions } from './payments/transitions.ts';
 import { Reconciler } from './payments/reconciliation.ts';
 import { WebhookInbox } from './payments/webhook.ts';
 import { GatewayError, type PaymentGateway } from './payments/gateway.ts';
+import type { PaymentLimits } from './payments/routes.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Failed webhook logins one address may make per 15 minutes before it is refused (decision 0023). */
+const WEBHOOK_FAILURES = { prefix: 'webhook-failed:ip', failures: 20, windowSeconds: 15 * 60 };
 /** Wrong current passwords a signed-in shopper may give per 15 minutes. */
 const PASSWORD_CHECKS_PER_WINDOW = 5;
 
@@ -61,11 +64,23 @@ export interface Services {
   paymentTransitions: PaymentTransitions;
   webhookInbox: WebhookInbox;
   paymentSetup: PaymentSetup;
+  paymentLimits: PaymentLimits;
   logger: FastifyBaseLogger;
   shop: ShopSettings;
   origin: string;
-  close(): Promise<void>;
+  /** Claims no more jobs or mails, from this moment: the first thing a shutdown does (decision 0021). */
+  stopClaiming(): void;
+  /**
+   * Stops scheduled work, giving what runs until `deadline` (a time in ms; 6 s from now by default) less a second
+   * kept for closing the rest, then closes the database and the other connections, within the deadline.
+   */
+  close(options?: { deadline?: number }): Promise<void>;
 }
+
+/** How long a close waits at most for the jobs and mails in flight. */
+const SCHEDULED_WORK_WAIT_MS = 5000;
+/** Kept from a close's time for closing connections after the scheduled work. */
+const CLOSING_MS = 1000;
 
 export interface ServiceOverrides {
   /** Use this database instead of the configured one (tests). */
@@ -109,9 +124,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   const origin = publicOrigin(config);
   const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
-  // Only the message: mail bodies carry sign-in links, and job errors never need more.
+  // What failed, never a query's parameters: mail bodies carry sign-in links, and job errors never need more.
   const logWarning = (message: string, error?: unknown) =>
-    logger.warn({ reason: error instanceof Error ? error.message : undefined }, message);
+    logger.warn(error === undefined ? {} : { reason: describeError(error) }, message);
   const mailSender = new MailSender(database.db, mailTransport, { log: logWarning });
   const jobs = new JobQueue(database.db, logWarning);
   const outbox = new MailOutbox(database.db);
@@ -128,7 +143,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     forgetUserData: (tx, userId) => carts.clear(userId, tx),
   });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
-  const payment = await paymentSetup(config, database.db);
+  const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
   const orderPayments = new OrderPaymentState(database.db);
   const stockChanged = () => catalog.stockChanged();
   const gateway = payment.gateway ?? prepaidOff;
@@ -150,7 +165,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     stockChanged,
   });
   reconciler.register(jobs);
-  const webhookInbox = new WebhookInbox(jobs, database.db, paymentTransitions);
+  const webhookInbox = new WebhookInbox(jobs, reconciler);
   const payments = new PaymentService({
     database,
     gateway,
@@ -198,6 +213,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     { pollMs: config.JOB_POLL_MS, log: logWarning, name: 'Scheduled work' },
   );
   if (config.NODE_ENV !== 'test') scheduledWork.start();
+  const claimers = [jobs, mailSender];
   const google = config.GOOGLE_CLIENT_ID
     ? new GoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
     : null;
@@ -226,17 +242,31 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     paymentTransitions,
     webhookInbox,
     paymentSetup: payment,
+    paymentLimits: {
+      calls: new RateLimiter(rateLimitStore),
+      webhookFailures: new FailureThrottle(rateLimitStore, WEBHOOK_FAILURES),
+    },
     logger,
     shop: shopSettings(config),
     origin,
-    async close() {
-      await emailLinks.settled(); // reset mails still being queued after their answer
-      await stopScheduledWork({ loop: scheduledWork, jobs, senders: [mailSender] }, 5000);
-      await mailSender.stop();
-      await catalog.stop();
-      await sessions.stop();
-      await rateLimitStore.close();
-      await database.close();
+    stopClaiming() {
+      stopClaimingScheduledWork({ loop: scheduledWork, claimers });
+    },
+    async close({ deadline = Date.now() + SCHEDULED_WORK_WAIT_MS + CLOSING_MS } = {}) {
+      const left = (keep = 0) => Math.max(0, deadline - keep - Date.now());
+      stopClaimingScheduledWork({ loop: scheduledWork, claimers });
+      await atMost(emailLinks.settled(), left(CLOSING_MS)); // reset mails still being queued after their answer
+      // One wait for the jobs and the mails in flight together; what is cut off is left to its short lease.
+      await stopScheduledWork({ loop: scheduledWork, claimers }, Math.min(SCHEDULED_WORK_WAIT_MS, left(CLOSING_MS)));
+      let failed: { error: unknown } | undefined;
+      const closing = (async () => {
+        await catalog.stop();
+        await sessions.stop();
+        await rateLimitStore.close();
+        await database.close(); // waits for the statements in flight: a job cut off above may hold one
+      })().catch((error: unknown) => (failed = { error }));
+      await atMost(closing, Math.max(left(), 100));
+      if (failed) throw failed.error;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { ShopSettings } from '../../core/shop';
 
@@ -11,7 +12,19 @@ export function useGoogleClientId(): string | null {
   return useRouteLoaderData<{ googleClientId: string | null }>('root')?.googleClientId ?? null;
 }
 
-/** The payment gateway's browser script for prepaid checkout; null when the shop cannot take payments online. */
-export function usePaymentScriptUrl(): string | null {
-  return useRouteLoaderData<{ paymentScriptUrl: string | null }>('root')?.paymentScriptUrl ?? null;
+/** The payment gateway as the browser meets it: its script, and the origins its pay page may come from. */
+export interface GatewaySettings {
+  scriptUrl: string;
+  payPageOrigins: readonly string[];
+}
+
+/** The payment gateway for prepaid checkout; null when the shop cannot take payments online. */
+export function useGatewaySettings(): GatewaySettings | null {
+  const data = useRouteLoaderData<{ paymentScriptUrl: string | null; paymentPayPageOrigins: string[] }>('root');
+  const scriptUrl = data?.paymentScriptUrl ?? null;
+  const payPageOrigins = data?.paymentPayPageOrigins;
+  return useMemo(
+    () => (scriptUrl ? { scriptUrl, payPageOrigins: payPageOrigins ?? [] } : null),
+    [scriptUrl, payPageOrigins],
+  );
 }

@@ -5,13 +5,14 @@ import { FormAlert } from '../components/form/FormAlert';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { linkClass } from '../components/link-styles';
 import { useForm } from '../lib/form';
+import type { GatewaySettings } from '../lib/use-shop';
 import { toast } from '../lib/toast';
 import { payForOrder, type PaymentOutcome } from './prepaid-checkout';
 
 interface PayForOrderProps {
   orderId: string;
-  /** The gateway's script. */
-  scriptUrl: string;
+  /** The gateway's script and pay page origins. */
+  gateway: GatewaySettings;
   /** The pay page has closed: cancelled, or concluded (the status page tells how). */
   onClosed: (outcome: PaymentOutcome) => void;
 }
@@ -20,13 +21,13 @@ interface PayForOrderProps {
  * Checkout's "Pay for this order" (/checkout?payOrder=…): a new payment attempt for an order placed earlier whose
  * payment failed or was not finished, e.g. from the status page's Try again. The gateway's script loads here only.
  */
-export function PayForOrder({ orderId, scriptUrl, onClosed }: PayForOrderProps) {
+export function PayForOrder({ orderId, gateway, onClosed }: PayForOrderProps) {
   const form = useForm(createPaymentSchema, {
     initialValues: { orderId },
     failureMessage: PAYMENT_MESSAGES.checkoutFailed,
     onFailure: toast.error,
   });
-  const submit = form.handleSubmit(async (input) => onClosed(await payForOrder(input.orderId, scriptUrl)));
+  const submit = form.handleSubmit(async (input) => onClosed(await payForOrder(input.orderId, gateway)));
 
   return (
     <form

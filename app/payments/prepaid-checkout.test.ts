@@ -14,6 +14,7 @@ const mockedLoadGateway = vi.mocked(loadGateway);
 const mockedOpenPayPage = vi.mocked(openPayPage);
 
 const SCRIPT = 'http://127.0.0.1:3000/__phonepe/checkout.js';
+const GATEWAY = { scriptUrl: SCRIPT, payPageOrigins: ['http://127.0.0.1:3000'] };
 const attempt = (n: number) => ({
   redirectUrl: `http://127.0.0.1:3000/__phonepe/pay/A${n}`,
   merchantOrderId: `A${n}`,
@@ -23,7 +24,7 @@ const attempt = (n: number) => ({
 describe('checkoutPrepaid', () => {
   let storage: Storage;
   let placeOrder: ReturnType<typeof vi.fn<() => Promise<string>>>;
-  const checkout = (fingerprint = 'cart-1') => checkoutPrepaid({ placeOrder, fingerprint, scriptUrl: SCRIPT, storage });
+  const checkout = (fingerprint = 'cart-1') => checkoutPrepaid({ placeOrder, fingerprint, gateway: GATEWAY, storage });
 
   beforeEach(() => {
     storage = memoryStorage();
@@ -92,7 +93,8 @@ describe('checkoutPrepaid', () => {
   });
 
   it("refuses a missing or invalid pay page address with the spec's message, without opening anything", async () => {
-    for (const redirectUrl of ['', '/relative/pay', 'javascript:alert(1)', undefined as unknown as string]) {
+    const invalid = ['', '/relative/pay', 'javascript:alert(1)', 'https://pay.evil.example/pay/A1', undefined];
+    for (const redirectUrl of invalid as string[]) {
       mockedCreatePayment.mockResolvedValueOnce({ ...attempt(1), redirectUrl });
       const error = await checkout().catch((caught: unknown) => caught);
       expect(errorMessage(error)).toBe(PAYMENT_MESSAGES.invalidRedirect);
@@ -115,12 +117,12 @@ describe('payForOrder', () => {
   });
 
   it('starts a new attempt for the given order', async () => {
-    await expect(payForOrder('ORDER9', SCRIPT)).resolves.toEqual({ orderId: 'ORDER9', result: 'CONCLUDED' });
+    await expect(payForOrder('ORDER9', GATEWAY)).resolves.toEqual({ orderId: 'ORDER9', result: 'CONCLUDED' });
     expect(mockedCreatePayment).toHaveBeenCalledWith('ORDER9');
   });
 
   it("passes on the server's refusal", async () => {
     mockedCreatePayment.mockRejectedValueOnce(new ApiError(409, PAYMENT_MESSAGES.orderClosed));
-    await expect(payForOrder('ORDER9', SCRIPT)).rejects.toThrow(PAYMENT_MESSAGES.orderClosed);
+    await expect(payForOrder('ORDER9', GATEWAY)).rejects.toThrow(PAYMENT_MESSAGES.orderClosed);
   });
 });

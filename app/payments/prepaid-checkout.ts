@@ -5,6 +5,7 @@
  */
 import { PAYMENT_MESSAGES, type CreatePaymentResponse } from '../../core/contracts/payments';
 import { ApiError } from '../lib/http';
+import type { GatewaySettings } from '../lib/use-shop';
 import { createPayment } from './api';
 import { loadGateway, openPayPage, type PayPageResult } from './gateway';
 import { isPayPageUrl } from './redirect-url';
@@ -28,11 +29,15 @@ export class PaymentError extends ApiError {
 type Attempt = Pick<CreatePaymentResponse, 'redirectUrl'>;
 
 /**
- * Opens an attempt's pay page: its address must be an absolute http(s) URL ('Payment failed. Invalid redirect
- * URL.' otherwise), and the gateway's script must load.
+ * Opens an attempt's pay page: its address must be an absolute http(s) URL on one of the gateway's pay page origins
+ * ('Payment failed. Invalid redirect URL.' otherwise), and the gateway's script must load.
  */
-async function openAttempt(orderId: string, { redirectUrl }: Attempt, scriptUrl: string): Promise<PaymentOutcome> {
-  if (!isPayPageUrl(redirectUrl)) throw new PaymentError(PAYMENT_MESSAGES.invalidRedirect);
+async function openAttempt(
+  orderId: string,
+  { redirectUrl }: Attempt,
+  { scriptUrl, payPageOrigins }: GatewaySettings,
+): Promise<PaymentOutcome> {
+  if (!isPayPageUrl(redirectUrl, payPageOrigins)) throw new PaymentError(PAYMENT_MESSAGES.invalidRedirect);
   const checkout = await loadGateway(scriptUrl).catch(() => {
     throw new PaymentError(PAYMENT_MESSAGES.gatewayUnavailable);
   });
@@ -40,8 +45,8 @@ async function openAttempt(orderId: string, { redirectUrl }: Attempt, scriptUrl:
 }
 
 /** A new payment attempt for an order that awaits payment, e.g. after a failed one (the status page's Try again). */
-export async function payForOrder(orderId: string, scriptUrl: string): Promise<PaymentOutcome> {
-  return openAttempt(orderId, await createPayment(orderId), scriptUrl);
+export async function payForOrder(orderId: string, gateway: GatewaySettings): Promise<PaymentOutcome> {
+  return openAttempt(orderId, await createPayment(orderId), gateway);
 }
 
 /**
@@ -63,8 +68,8 @@ interface PrepaidCheckout {
   placeOrder: () => Promise<string>;
   /** The cart lines and address being ordered (checkoutFingerprint). */
   fingerprint: string;
-  /** The gateway's script. */
-  scriptUrl: string;
+  /** The gateway's script and pay page origins. */
+  gateway: GatewaySettings;
   storage?: Storage;
 }
 
@@ -77,12 +82,12 @@ interface PrepaidCheckout {
 export async function checkoutPrepaid({
   placeOrder,
   fingerprint,
-  scriptUrl,
+  gateway,
   storage = tabStorage(),
 }: PrepaidCheckout): Promise<PaymentOutcome> {
   const open = (orderId: string, attempt: CreatePaymentResponse) => {
     rememberUnpaidOrder({ orderId, fingerprint, expiresAt: attempt.expiresAt }, storage);
-    return openAttempt(orderId, attempt, scriptUrl);
+    return openAttempt(orderId, attempt, gateway);
   };
   const remembered = recallUnpaidOrder(fingerprint, { storage });
   if (remembered) {

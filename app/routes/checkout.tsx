@@ -7,7 +7,7 @@ import { EmptyCart } from '../cart/EmptyCart';
 import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
 import { toast } from '../lib/toast';
-import { usePaymentScriptUrl, useShop } from '../lib/use-shop';
+import { useGatewaySettings, useShop } from '../lib/use-shop';
 import { CheckoutForm } from '../orders/CheckoutForm';
 import { GuestCheckout } from '../orders/GuestCheckout';
 import { payOrderPath } from '../orders/order-display';
@@ -52,12 +52,12 @@ export default function CheckoutPage() {
   const cart = useStoredCart();
   const { status, user } = useSession();
   const shop = useShop();
-  const scriptUrl = usePaymentScriptUrl();
+  const gateway = useGatewaySettings();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const payOrder = searchParams.get('payOrder');
   const [leaving, setLeaving] = useState(false);
-  useGatewayScript(scriptUrl);
+  useGatewayScript(gateway?.scriptUrl ?? null);
 
   if (!cart || status === 'loading') return <Spinner label="Loading checkout" />;
   // Clearing the cart after a COD order must not flash the empty state before the status page opens.
@@ -79,8 +79,8 @@ export default function CheckoutPage() {
               Sign in to pay for your order
             </Link>
           </p>
-        ) : scriptUrl ? (
-          <PayForOrder orderId={payOrder} scriptUrl={scriptUrl} onClosed={onPaymentClosed} />
+        ) : gateway ? (
+          <PayForOrder orderId={payOrder} gateway={gateway} onClosed={onPaymentClosed} />
         ) : (
           <p role="alert" className="text-center">
             {PAYMENT_MESSAGES.prepaidUnavailable}
@@ -112,13 +112,13 @@ export default function CheckoutPage() {
           refreshUser={refreshUser}
           onPlaced={onPlaced}
           onPayOnline={
-            scriptUrl
+            gateway
               ? async ({ shippingAddress, placeOrder }) =>
                   onPaymentClosed(
                     await checkoutPrepaid({
                       placeOrder,
                       fingerprint: checkoutFingerprint(cartItems, shippingAddress),
-                      scriptUrl,
+                      gateway,
                     }),
                   )
               : undefined

@@ -4,6 +4,8 @@ import { z } from './zod.ts';
 
 /** A shopper may hold this many unpaid prepaid orders at once. */
 export const MAX_UNPAID_PREPAID_ORDERS = 3;
+/** Payment attempts one order may start: each costs a gateway order and its scheduled checks. */
+export const MAX_PAYMENT_ATTEMPTS = 5;
 
 /** What the storefront says at each turn of a prepaid checkout (spec section 8). */
 export const PAYMENT_MESSAGES = {
@@ -16,6 +18,8 @@ export const PAYMENT_MESSAGES = {
   tooManyUnpaid: `You have ${MAX_UNPAID_PREPAID_ORDERS} orders waiting for payment. Please pay for one of them, or wait for them to expire, before placing another.`,
   alreadyPaid: 'This order is already paid.',
   orderClosed: 'This order can no longer be paid. Please place a new order.',
+  tooManyAttempts: `This order has had ${MAX_PAYMENT_ATTEMPTS} payment attempts, the most one order may have. Please place a new order.`,
+  notPaidYet: 'This order is not paid yet: a prepaid order moves past placed only once its payment has arrived.',
   notPrepaid: 'This order is paid on delivery.',
   gatewayUnavailable: 'The payment service is not responding. Your order is saved: please try again in a minute.',
   gatewayFailed: 'The payment service could not start the payment. Your order is saved: please try again.',
@@ -91,3 +95,34 @@ export const paymentStatusResponseSchema = z.object({
 export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
+
+/** A webhook body larger than this is refused with 413: PhonePe's are a few kilobytes. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024;
+/** The largest amount the shop's amount columns hold (PostgreSQL integer), in paise. */
+export const MAX_AMOUNT_PAISE = 2_147_483_647;
+
+const gatewayId = z.string().max(100).nullish();
+
+/**
+ * PhonePe's webhook (decision 0023), parsed leniently: new fields are dropped, not refused. Only the event and the
+ * attempt's or refund's id are acted on, and only after the gateway's status API confirms the state; an amount
+ * that is there must still be a whole number of paise in range.
+ */
+export const phonePeWebhookSchema = z.object({
+  event: z.string().max(100).nullish(),
+  payload: z
+    .object({
+      merchantOrderId: gatewayId,
+      merchantRefundId: gatewayId,
+      orderId: gatewayId,
+      state: z.string().max(40).nullish(),
+      amount: z
+        .number({ error: 'amount must be a number of paise' })
+        .int('amount must be a whole number of paise')
+        .min(0, 'amount must not be negative')
+        .max(MAX_AMOUNT_PAISE, 'amount is out of range')
+        .nullish(),
+    })
+    .nullish(),
+});
+export type PhonePeWebhook = z.infer<typeof phonePeWebhookSchema>;

@@ -163,6 +163,7 @@ describe('operations', () => {
     expect(response.json()).toEqual({
       status: 'ok',
       database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+      deadJobs: 0,
     });
   });
 

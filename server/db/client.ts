@@ -12,6 +12,7 @@ import pg from 'pg';
 import { fsyncPgliteOptions } from './pglite-fsync.ts';
 import { PostgresListener } from './listener.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 
 /**
  * The shop's database or a transaction in it: a transaction is a database too, so a module's service takes either
@@ -110,15 +111,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, options.pgliteFsync ?? true);
 }
 
+/**
+ * PGlite in `dataDir`, or in memory. One process at a time opens a data directory (decision 0022): a second one (a
+ * script such as set-role beside a running shop, a second `npm start`) is refused with DatabaseInUseError before it
+ * touches anything, since its writes would be lost or would corrupt the first one's.
+ */
 async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir });
+  let unlock = async () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
   const db: Db = drizzlePglite(client);
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    withStartupLock: (fn) => fn(), // one process per data directory
+    withStartupLock: (fn) => fn(), // one process per data directory: openPglite's lock
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     notify: async (channel, payload = '') => {
       await client.query(`select pg_notify($1, $2)`, [channel, payload]);
@@ -126,7 +142,13 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
     // One connection, one statement at a time: the writes then the COMMIT, as they come.
     transaction: (fn) => db.transaction((tx) => fn(tx, { commitWith: (statements) => settleAll(statements()) })),
     writeAtOnce: (statements) => db.transaction((tx) => settleAll(statements(tx))),
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
+    },
   };
 }
 

@@ -28,9 +28,23 @@ export const isLoopbackPeer = (remoteAddress: string | undefined): boolean =>
   remoteAddress !== undefined && LOOPBACK.test(remoteAddress);
 
 /**
- * For the local conveniences (the dev mailbox, the payment simulator): they answer only this machine, so a
- * shop started on 0.0.0.0 without NODE_ENV does not hand its reset links to the network. Others get a 404.
+ * Whether a request came through a proxy: it carries a header proxies add (Forwarded, X-Forwarded-For and the other
+ * X-Forwarded-*, X-Real-IP, Via). Such a request's loopback peer is the proxy, not the person asking.
+ */
+export function isForwarded(headers: FastifyRequest['headers']): boolean {
+  return Object.keys(headers).some((name) => FORWARDING_HEADER.test(name));
+}
+
+const FORWARDING_HEADER = /^(forwarded|x-forwarded-.+|x-real-ip|via)$/i;
+
+/**
+ * For the local conveniences (the dev mailbox, the payment simulator, the bench ceiling): they answer only this
+ * machine, so a shop started on 0.0.0.0 without NODE_ENV does not hand its reset links to the network. A request
+ * from loopback that carries a proxy's headers came from elsewhere through a proxy on this machine, so it is refused
+ * too (decision 0022). Others get a 404: nothing is there for them.
  */
 export async function onlyFromThisMachine(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (!isLoopbackPeer(request.raw.socket.remoteAddress)) await reply.code(404).send({ message: 'Not found' });
+  if (!isLoopbackPeer(request.raw.socket.remoteAddress) || isForwarded(request.headers)) {
+    await reply.code(404).send({ message: 'Not found' });
+  }
 }

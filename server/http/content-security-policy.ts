@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import { servesLocalConveniences, type Config } from '../config.ts';
 
 /** The CSP directives this shop sets, each with its list of sources (decision 0005). */
 export type Directive =
@@ -25,7 +25,9 @@ export type PolicySettings = Pick<
   | 'PHONEPE_CLIENT_ID'
   | 'PHONEPE_ENV'
   | 'PHONEPE_CHECKOUT_SCRIPT_URL'
+  | 'PHONEPE_PAY_PAGE_ORIGINS'
   | 'PORT'
+  | 'TRUST_PROXY'
 >;
 
 const NONE = "'none'";
@@ -57,25 +59,41 @@ export const GOOGLE_SIGN_IN: Sources = {
   'img-src': ['https://lh3.googleusercontent.com'],
 };
 
-/** Where PhonePe's PayPage opens in its iframe (the redirectUrl a payment answers), by PHONEPE_ENV. */
-export const PHONEPE_PAY_PAGE_ORIGINS = {
-  sandbox: ['https://mercury-t2.phonepe.com'],
-  production: ['https://mercury.phonepe.com'],
+/**
+ * PhonePe's PayPage hosts, by PHONEPE_ENV: where the redirectUrl of a created payment points, and so what its iframe
+ * opens. The sandbox's pay pages are on mercury-uat (its redirectUrl is …/transact/uat_v2?token=…) and, in PhonePe's
+ * older examples, mercury-t2; production's on mercury, which also serves checkout.js, and mercury-t2. Should PhonePe
+ * move them, PHONEPE_PAY_PAGE_ORIGINS overrides this without a release.
+ */
+export const PHONEPE_PAY_PAGE_HOSTS = {
+  sandbox: ['https://mercury-uat.phonepe.com', 'https://mercury-t2.phonepe.com'],
+  production: ['https://mercury.phonepe.com', 'https://mercury-t2.phonepe.com'],
 } as const;
 
 /**
- * Prepaid checkout: PhonePe's checkout.js and its PayPage iframe; without credentials outside production, the
- * local simulator's, which this shop serves itself (decision 0019).
+ * The origins a pay page may come from (decision 0022): what the storefront's frame-src allows, what the server
+ * passes on as a payment's pay page, and what the browser opens. With PhonePe's credentials, PHONEPE_PAY_PAGE_ORIGINS
+ * or PhonePe's hosts for PHONEPE_ENV; with the shop's own simulator, this shop's own origins; none when prepaid is off.
+ */
+export function payPageOrigins(settings: PolicySettings): string[] {
+  if (settings.PHONEPE_CLIENT_ID)
+    return [...(settings.PHONEPE_PAY_PAGE_ORIGINS ?? PHONEPE_PAY_PAGE_HOSTS[settings.PHONEPE_ENV])];
+  return servesLocalConveniences(settings) ? localOrigins(settings) : [];
+}
+
+/**
+ * Prepaid checkout: PhonePe's checkout.js and its PayPage iframe; without credentials on a local shop, the local
+ * simulator's, which this shop serves itself (decision 0019).
  */
 function paymentSources(settings: PolicySettings): Sources {
   if (settings.PHONEPE_CLIENT_ID) {
     return {
       'script-src': [new URL(settings.PHONEPE_CHECKOUT_SCRIPT_URL).origin],
-      'frame-src': PHONEPE_PAY_PAGE_ORIGINS[settings.PHONEPE_ENV],
+      'frame-src': payPageOrigins(settings),
     };
   }
   // The simulator's pay page is on this shop, under its public origin (which a developer may reach as localhost).
-  return settings.NODE_ENV === 'production' ? {} : { 'frame-src': [SELF, ...localOrigins(settings)] };
+  return servesLocalConveniences(settings) ? { 'frame-src': [SELF, ...payPageOrigins(settings)] } : {};
 }
 
 /** The addresses this shop answers on this machine: its public origin, localhost and 127.0.0.1. */

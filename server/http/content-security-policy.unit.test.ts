@@ -2,7 +2,14 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { devMailboxRoutes } from '../mail/routes.ts';
 import type { LocalMailbox } from '../mail/transports.ts';
-import { apiDocsPolicy, GOOGLE_SIGN_IN, storefrontPolicy, type PolicySettings } from './content-security-policy.ts';
+import {
+  apiDocsPolicy,
+  GOOGLE_SIGN_IN,
+  PHONEPE_PAY_PAGE_HOSTS,
+  payPageOrigins,
+  storefrontPolicy,
+  type PolicySettings,
+} from './content-security-policy.ts';
 
 /** A deployed shop with no optional feature: no Google sign-in, no PhonePe credentials (so no prepaid). */
 const plain: PolicySettings = {
@@ -12,6 +19,7 @@ const plain: PolicySettings = {
   PHONEPE_ENV: 'sandbox',
   PHONEPE_CHECKOUT_SCRIPT_URL: 'https://mercury.phonepe.com/web/bundle/checkout.js',
   PORT: 3000,
+  TRUST_PROXY: false,
 };
 const withGoogle: PolicySettings = { ...plain, GOOGLE_CLIENT_ID: 'client-id.apps.googleusercontent.com' };
 
@@ -63,13 +71,38 @@ describe('storefrontPolicy', () => {
       storefrontPolicy({ ...plain, PHONEPE_CLIENT_ID: 'M123', PHONEPE_ENV: 'production' })('bm9uY2U='),
     );
     expect(phonePe.get('script-src')).toContain('https://mercury.phonepe.com');
-    expect(phonePe.get('frame-src')).toEqual(['https://mercury.phonepe.com']);
+    expect(phonePe.get('frame-src')).toEqual([...PHONEPE_PAY_PAGE_HOSTS.production]);
     const sandbox = parse(storefrontPolicy({ ...plain, PHONEPE_CLIENT_ID: 'M123' })('bm9uY2U='));
-    expect(sandbox.get('frame-src')).toEqual(['https://mercury-t2.phonepe.com']);
+    expect(sandbox.get('frame-src')).toEqual([...PHONEPE_PAY_PAGE_HOSTS.sandbox]);
+    expect(sandbox.get('frame-src')).toContain('https://mercury-uat.phonepe.com');
 
     const simulator = parse(storefrontPolicy({ ...plain, NODE_ENV: 'development' })('bm9uY2U='));
     expect(simulator.get('frame-src')).toEqual(["'self'", 'http://127.0.0.1:3000', 'http://localhost:3000']);
     expect(storefrontPolicy(plain)('bm9uY2U=')).not.toContain('phonepe');
+  });
+
+  it('frames the pay page from PHONEPE_PAY_PAGE_ORIGINS when set: a stand-in for PhonePe, or a proxy', () => {
+    const standIn = {
+      ...plain,
+      PHONEPE_CLIENT_ID: 'M123',
+      PHONEPE_CHECKOUT_SCRIPT_URL: 'https://pay.example.in/web/checkout.js',
+      PHONEPE_PAY_PAGE_ORIGINS: ['https://pay.example.in', 'https://pay2.example.in'],
+    };
+    const policy = parse(storefrontPolicy(standIn)('bm9uY2U='));
+    expect(policy.get('frame-src')).toEqual(['https://pay.example.in', 'https://pay2.example.in']);
+    expect(policy.get('script-src')).toContain('https://pay.example.in');
+    expect(payPageOrigins(standIn)).toEqual(['https://pay.example.in', 'https://pay2.example.in']);
+  });
+
+  it('frames no simulator behind a proxy (TRUST_PROXY set): the simulator is off there', () => {
+    const proxied = { ...plain, NODE_ENV: 'development' as const, TRUST_PROXY: true };
+    expect(parse(storefrontPolicy(proxied)('bm9uY2U=')).get('frame-src')).toEqual(["'none'"]);
+    expect(payPageOrigins(proxied)).toEqual([]);
+    expect(payPageOrigins({ ...proxied, TRUST_PROXY: 1 })).toEqual([]);
+    expect(payPageOrigins({ ...proxied, TRUST_PROXY: false })).toEqual([
+      'http://127.0.0.1:3000',
+      'http://localhost:3000',
+    ]);
   });
 
   it("allows images from MEDIA_BASE_URL's origin when it is absolute", () => {

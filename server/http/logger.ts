@@ -17,16 +17,41 @@ interface DatabaseErrorFields {
 
 /** The PostgreSQL error in an error's cause chain (drizzle wraps it in a DrizzleQueryError with the parameters). */
 function databaseErrorIn(error: unknown): DatabaseErrorFields | null {
-  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
-    const candidate = current as Partial<DatabaseErrorFields> & { cause?: unknown };
+  for (const current of causeChain(error)) {
+    const candidate = current as Partial<DatabaseErrorFields>;
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code) && 'severity' in candidate) {
       const { code, severity, routine, table, column, constraint } = candidate as DatabaseErrorFields;
       return { code, severity, routine, table, column, constraint };
     }
-    current = candidate.cause;
   }
   return null;
 }
+
+/** An error and its causes, outermost first (at most five). */
+function causeChain(error: unknown): object[] {
+  const chain: object[] = [];
+  for (let current = error; current && typeof current === 'object' && chain.length < 5;) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+/**
+ * A failed query in an error's cause chain: its statement (placeholders, never values) and, when it never reached
+ * the database (a lost connection, say), the cause's message. drizzle's own message lists the parameters.
+ */
+function failedQueryIn(error: unknown): { statement: string; cause?: string } | null {
+  for (const current of causeChain(error)) {
+    const { query, params, cause } = current as { query?: unknown; params?: unknown; cause?: unknown };
+    if (typeof query === 'string' && Array.isArray(params))
+      return { statement: query, ...(cause instanceof Error ? { cause: withoutParams(cause.message) } : {}) };
+  }
+  return null;
+}
+
+/** Whatever follows drizzle's "params:" line, should a query's message have been copied into another error's. */
+const withoutParams = (message: string) => message.replace(/\n?params: [\s\S]*$/, '');
 
 /**
  * Errors as logged. A failed query logs its statement and the database's error code only: the parameters, the
@@ -34,14 +59,30 @@ function databaseErrorIn(error: unknown): DatabaseErrorFields | null {
  */
 export function serializeError(error: unknown): object {
   const database = databaseErrorIn(error);
-  if (!database) return stdSerializers.err(error as Error);
-  const { query } = error as { query?: unknown };
+  const query = failedQueryIn(error);
+  if (!database && !query) return stdSerializers.err(error as Error);
   return {
     type: (error as Error).constructor?.name ?? 'Error',
-    message: `Database error ${database.code}`,
-    ...(typeof query === 'string' ? { statement: query } : {}),
+    message: database ? `Database error ${database.code}` : `Query failed: ${query!.cause ?? 'no reason given'}`,
+    ...(query ? { statement: query.statement } : {}),
     ...database,
   };
+}
+
+/**
+ * One line that says what went wrong, safe to log and to store (jobs.last_error, a mail's last error): a failed
+ * query gives its SQLSTATE, the constraint or table named, and its statement, never its parameters or the
+ * database's message (both can hold an e-mail address or a mail's body); any other error gives its message.
+ */
+export function describeError(error: unknown): string {
+  const database = databaseErrorIn(error);
+  const query = failedQueryIn(error);
+  if (!database && !query) return withoutParams(error instanceof Error ? error.message : String(error));
+  const where = database?.constraint ?? database?.table;
+  const what = database
+    ? `Database error ${database.code}${where ? ` (${where})` : ''}`
+    : `Query failed: ${query!.cause ?? 'no reason given'}`;
+  return query ? `${what} in: ${query.statement}` : what;
 }
 
 /**

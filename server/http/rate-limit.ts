@@ -138,3 +138,24 @@ export class RateLimiter {
     if (waits.length > 0) throw new RateLimitedError(Math.max(1, ...waits));
   }
 }
+
+/**
+ * Refuses a client that failed too often (a wrong credential, say) until its window ends: failures are counted,
+ * successes are not, so the rightful caller is never slowed by its own traffic.
+ */
+export class FailureThrottle {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly rule: { prefix: string; failures: number; windowSeconds: number },
+  ) {}
+
+  /** Throws a 429 (with Retry-After) when `key` has failed its allowance in the current window. */
+  async before(key: string): Promise<void> {
+    const { count, resetInSeconds } = await this.store.peek(`${this.rule.prefix}:${key}`);
+    if (count >= this.rule.failures) throw new RateLimitedError(Math.max(1, resetInSeconds));
+  }
+
+  async failed(key: string): Promise<void> {
+    await this.store.hit(`${this.rule.prefix}:${key}`, this.rule.windowSeconds);
+  }
+}

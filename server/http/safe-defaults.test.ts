@@ -17,19 +17,7 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const STRANGER = '203.0.113.7';
-
-describe('the local mailbox', () => {
-  it('answers this machine only, whatever X-Forwarded-For says', async () => {
-    const get = (remoteAddress: string, headers: Record<string, string> = {}) =>
-      shop.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress, headers });
-    expect((await get('127.0.0.1')).statusCode).toBe(200);
-    expect((await get('::1')).statusCode).toBe(200);
-    expect((await get(STRANGER)).statusCode).toBe(404);
-    expect((await get(STRANGER, { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
-    expect((await get('2001:db8::5')).statusCode).toBe(404);
-  });
-});
+// The local mailbox's rules (this machine only, never through a proxy): local-conveniences.test.ts.
 
 describe('cookie-authenticated endpoints', () => {
   const refresh = (cookie: string, headers: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import type { Db } from '../db/client.ts';
-import { JobQueue, type JobHandler } from './queue.ts';
+import { JobQueue, URGENT_PRIORITY, type JobHandler, type JobQueueOptions } from './queue.ts';
 import { Poller, stopScheduledWork } from './poller.ts';
 import { jobs } from './schema.ts';
 import { runJobNow } from '../testing/payments.ts';
@@ -20,16 +20,19 @@ afterAll(async () => {
 
 let kinds = 0;
 /** Two queues, as two processes would have, for a kind of job no other test uses. */
-function queues(handler: JobHandler) {
+function queues(handler: JobHandler, options: JobQueueOptions = {}) {
   const kind = `test-${kinds++}`;
-  const first = new JobQueue(shop.services.database.db);
-  const second = new JobQueue(otherDb);
+  const first = new JobQueue(shop.services.database.db, undefined, options);
+  const second = new JobQueue(otherDb, undefined, options);
   first.handle(kind, handler);
   second.handle(kind, handler);
   return { kind, first, second };
 }
 
 const stored = (kind: string) => shop.services.database.db.select().from(jobs).where(eq(jobs.kind, kind));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A lease short enough for a test to outlast it; renewed every third of it. */
+const SHORT_LEASE = { leaseSeconds: 0.6 };
 
 describe('the job queue', () => {
   it('runs each due job once, however many processes run the queue at the same time', async () => {
@@ -133,10 +136,69 @@ describe('the job queue', () => {
     loop.start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = Date.now();
-    await stopScheduledWork({ loop, jobs: first, senders: [{ stopClaiming: () => (mailsClaimed = false) }] }, 5000);
+    const sender = { stopClaiming: () => (mailsClaimed = false), stop: async () => {} };
+    await stopScheduledWork({ loop, claimers: [first, sender] }, 5000);
     expect(Date.now() - started).toBeLessThan(1500);
     expect(ran).toBeLessThan(60);
     expect(mailsClaimed).toBe(false);
+    // The batch's jobs not started are handed back: due at once, not counted as a run.
+    const left = await stored(kind);
+    expect(left).toHaveLength(200 - ran);
+    expect(left.every((row) => row.attempts === 0 && row.lockedUntil === null)).toBe(true);
+  });
+
+  it('runs an urgent job added after a backlog of due ones in the first batch', async () => {
+    const ran: string[] = [];
+    const { kind, first } = queues(async (job) => {
+      ran.push(job.key);
+      return { done: true };
+    });
+    for (let n = 0; n < 50; n++) await first.schedule({ kind, key: `check-${n}`, inSeconds: 0 });
+    await first.add({ kind, key: 'webhook', payload: {}, priority: URGENT_PRIORITY });
+    await first.schedule({ kind, key: 'urgent-check', inSeconds: 0, priority: URGENT_PRIORITY });
+
+    expect(await first.runDue()).toBe(52);
+    expect(ran.indexOf('webhook')).toBeLessThan(20); // a batch is 20
+    expect(ran.indexOf('urgent-check')).toBeLessThan(20);
+  });
+
+  it('keeps the claim of a job that runs longer than its lease: no other process runs it meanwhile', async () => {
+    let runs = 0;
+    const { kind, first, second } = queues(async () => {
+      runs++;
+      await pause(2000);
+      return { done: true };
+    }, SHORT_LEASE);
+    await first.schedule({ kind, key: 'slow', inSeconds: 0 });
+    const running = first.runDue();
+    await expect.poll(() => runs).toBe(1);
+    for (let tries = 0; tries < 8; tries++) {
+      expect(await second.runDue()).toBe(0);
+      await pause(150);
+    }
+    expect(await running).toBe(1);
+    expect(runs).toBe(1);
+    expect(await stored(kind)).toEqual([]);
+  });
+
+  it('runs a job claimed by a process that died again once its short lease runs out', async () => {
+    let runs = 0;
+    const { kind, first, second } = queues(async () => {
+      if (runs++ === 0) await new Promise(() => {}); // the first run never ends: its process died
+      return { done: true };
+    }, SHORT_LEASE);
+    await first.schedule({ kind, key: 'orphan', inSeconds: 0 });
+    void first.runDue();
+    await expect.poll(() => runs).toBe(1);
+    await pause(1000); // renewed meanwhile
+    expect(await second.runDue()).toBe(0);
+    await first.stop(0); // renews nothing more, as a dead process
+
+    expect(await second.runDue()).toBe(0); // its lease has not run out yet
+    await pause(SHORT_LEASE.leaseSeconds * 1000 + 200);
+    expect(await second.runDue()).toBe(1);
+    expect(runs).toBe(2);
+    expect(await stored(kind)).toEqual([]);
   });
 
   it("a test's runJobNow returns only after a run kicked meanwhile (a late webhook's, say) has finished the job", async () => {

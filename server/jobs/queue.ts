@@ -1,9 +1,11 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { executePrepared, type Db } from '../db/client.ts';
 import { WriteBatcher } from '../db/write-batcher.ts';
 import { Statement } from '../db/statement.ts';
+import { describeError } from '../http/logger.ts';
 import { jobs } from './schema.ts';
-import { atMost } from './poller.ts';
+import { InFlight } from './poller.ts';
+import { LeaseKeeper } from './leases.ts';
 
 export interface Job {
   kind: string;
@@ -17,7 +19,17 @@ export interface Job {
 export type JobOutcome = { done: true } | { rerunInSeconds: number };
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
-const LEASE_SECONDS = 120;
+/** Runs before every job of a higher number: a payment's webhook before a backlog of scheduled checks. */
+export const URGENT_PRIORITY = 0;
+/** A job's priority unless it says otherwise. */
+export const DEFAULT_PRIORITY = 1;
+/** Failed runs in a row before a job is dead, unless its kind says otherwise: about 50 minutes of backoff. */
+export const DEFAULT_MAX_ATTEMPTS = 12;
+/**
+ * How long a claim lasts unless renewed. It is renewed every third of this while the job runs (LeaseKeeper), so
+ * a job claimed by a process that died is run again within this, and a slow one keeps its claim (decision 0021).
+ */
+export const JOB_LEASE_SECONDS = 20;
 const MAX_RETRY_SECONDS = 600;
 const MAX_ERROR_LENGTH = 1000;
 const BATCH = 20;
@@ -25,33 +37,42 @@ const BATCH = 20;
 const RUN_CONCURRENCY = 1;
 
 type ClaimedJob = typeof jobs.$inferSelect;
-type NewJob = { kind: string; key: string; payload: Record<string, unknown> };
+type NewJob = { kind: string; key: string; payload: Record<string, unknown>; priority?: number };
 
-/** A job at `inSeconds` from now; scheduling one that exists moves it. Sent at once (Database.writeAtOnce). */
-const scheduleJob = new Statement<{ kind: string; key: string; inSeconds: number; payload: Record<string, unknown> }>(
-  'schedule-job',
-  (db) => {
-    const runAt = sql`now() + make_interval(secs => ${sql.placeholder('inSeconds')})`;
-    return db
-      .insert(jobs)
-      .values({
-        kind: sql.placeholder('kind'),
-        key: sql.placeholder('key'),
-        runAt,
-        payload: sql.placeholder('payload'),
-      })
-      .onConflictDoUpdate({ target: [jobs.kind, jobs.key], set: { runAt, lockedUntil: null, attempts: 0 } });
-  },
-);
+/** A job at `inSeconds` from now; scheduling one that exists moves it (and revives a dead one). Sent at once. */
+const scheduleJob = new Statement<{
+  kind: string;
+  key: string;
+  inSeconds: number;
+  payload: Record<string, unknown>;
+  priority: number;
+}>('schedule-job', (db) => {
+  const runAt = sql`now() + make_interval(secs => ${sql.placeholder('inSeconds')})`;
+  const priority = sql`${sql.placeholder('priority')}::smallint`;
+  return db
+    .insert(jobs)
+    .values({
+      kind: sql.placeholder('kind'),
+      key: sql.placeholder('key'),
+      runAt,
+      payload: sql.placeholder('payload'),
+      priority,
+    })
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.key],
+      set: { runAt, lockedUntil: null, attempts: 0, priority, deadAt: null },
+    });
+});
 
 /** Jobs due now, one statement for any number (prepared: its text never changes); a waiting one stays as it is. */
 const insertDueJobs = (db: Db, rows: NewJob[]) =>
   executePrepared(
     db,
     'add-jobs',
-    sql`insert into ${jobs} (kind, key, run_at, payload)
-        select kind, key, now(), payload from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as added(kind text, key text, payload jsonb)
+    sql`insert into ${jobs} (kind, key, run_at, payload, priority)
+        select kind, key, now(), payload, coalesce(priority, ${DEFAULT_PRIORITY})
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as added(kind text, key text, payload jsonb, priority smallint)
         on conflict do nothing`,
   );
 
@@ -59,16 +80,32 @@ const insertDueJobs = (db: Db, rows: NewJob[]) =>
 const stillOurs = (job: ClaimedJob) =>
   and(eq(jobs.kind, job.kind), eq(jobs.key, job.key), eq(jobs.attempts, job.attempts));
 
+/** A kind's handler and how many failed runs in a row it is given before the job is dead. */
+interface Registered {
+  handler: JobHandler;
+  maxAttempts: number;
+}
+
+export interface JobQueueOptions {
+  /** How long a claim lasts unless renewed (tests shorten it). */
+  leaseSeconds?: number;
+}
+
 /**
  * Scheduled work in the database (decision 0019): every process may run the queue, and a job is run by one process
- * at a time: claiming takes a lease with FOR UPDATE SKIP LOCKED. A job is one row per kind and key, so scheduling
- * it again moves it instead of adding a second.
+ * at a time: claiming takes a lease with FOR UPDATE SKIP LOCKED, renewed while the job runs (decision 0021). A job
+ * is one row per kind and key, so scheduling it again moves it instead of adding a second. Lower priorities run
+ * first; a job that fails its last allowed run is kept as dead, with its error, and never claimed again.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, Registered>();
   private kicked: Promise<void> | null = null;
   private kickedAgain = false;
   private stopping = false;
+  /** The runs of runDue going on now (a poll's, a kick's). */
+  private readonly running = new InFlight();
+  private readonly leaseSeconds: number;
+  private readonly leases: LeaseKeeper<ClaimedJob>;
   private readonly added = new WriteBatcher<NewJob>(async (rows) => {
     await insertDueJobs(this.db, rows);
   });
@@ -76,26 +113,35 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly log: (message: string, error?: unknown) => void = () => {},
-  ) {}
-
-  handle(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+    options: JobQueueOptions = {},
+  ) {
+    this.leaseSeconds = options.leaseSeconds ?? JOB_LEASE_SECONDS;
+    this.leases = new LeaseKeeper((held) => this.renew(held), this.leaseSeconds * 1000, log);
   }
 
-  /** Runs the job `inSeconds` from now (the database's clock); pass a transaction to schedule with a change. */
+  /** Runs jobs of this kind; after `maxAttempts` failed runs in a row (DEFAULT_MAX_ATTEMPTS) the job is dead. */
+  handle(kind: string, handler: JobHandler, options: { maxAttempts?: number } = {}): void {
+    this.handlers.set(kind, { handler, maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS });
+  }
+
+  /**
+   * Runs the job `inSeconds` from now (the database's clock); pass a transaction to schedule with a change.
+   * `priority` (DEFAULT_PRIORITY) orders jobs due together: URGENT_PRIORITY first.
+   */
   schedule(
-    job: { kind: string; key: string; inSeconds: number; payload?: Record<string, unknown> },
+    job: { kind: string; key: string; inSeconds: number; payload?: Record<string, unknown>; priority?: number },
     db: Db = this.db,
   ): Promise<void> {
     const { kind, key, inSeconds } = job;
-    return scheduleJob.run(db, { kind, key, inSeconds, payload: job.payload ?? {} }).then(() => undefined);
+    const params = { kind, key, inSeconds, payload: job.payload ?? {}, priority: job.priority ?? DEFAULT_PRIORITY };
+    return scheduleJob.run(db, params).then(() => undefined);
   }
 
   /**
    * Adds a job due now unless one with its kind and key is waiting already (a repeated delivery, say). Jobs added
    * at the same time are written together (hot paths such as webhooks). Run them soon with kick().
    */
-  add(job: { kind: string; key: string; payload: Record<string, unknown> }): Promise<void> {
+  add(job: { kind: string; key: string; payload: Record<string, unknown>; priority?: number }): Promise<void> {
     return this.added.add(job);
   }
 
@@ -126,34 +172,62 @@ export class JobQueue {
     while (this.kicked) await this.kicked;
   }
 
-  /** Claims nothing more, and waits up to `timeoutMs` for the jobs running (before the database closes). */
+  /** Claims nothing more from now on; the jobs claimed and not started yet are handed back. */
+  stopClaiming(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * Claims nothing more, and waits up to `timeoutMs` for the jobs running (before the database closes). A job
+   * still running then keeps its claim until its lease runs out, and is run again after that.
+   */
   async stop(timeoutMs: number): Promise<void> {
     this.stopping = true;
-    if (this.kicked) await atMost(this.settled(), timeoutMs);
+    await this.running.ended(timeoutMs);
+    this.leases.stop();
   }
 
   async cancel(kind: string, key: string, db: Db = this.db): Promise<void> {
     await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
   }
 
+  /** How many jobs are dead: failed their last allowed run, and wait for someone to look (GET /api/health). */
+  async deadCount(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(isNotNull(jobs.deadAt));
+    return row!.count;
+  }
+
   /** Runs every job that is due now, a batch at a time; returns how many ran. */
-  async runDue(): Promise<number> {
+  runDue(): Promise<number> {
+    return this.running.track(this.runBatches());
+  }
+
+  private async runBatches(): Promise<number> {
     let ran = 0;
     while (!this.stopping) {
       const batch = await this.claim();
       if (batch.length === 0) return ran;
+      this.leases.hold(batch);
       let next = 0;
-      const done: ClaimedJob[] = [];
-      const worker = async () => {
-        while (next < batch.length) {
-          const job = batch[next++]!;
-          if (await this.run(job)) done.push(job);
-        }
-      };
-      await Promise.all(Array.from({ length: RUN_CONCURRENCY }, worker));
-      // The finished ones go in one statement; should the process die first, they run again (handlers are idempotent).
-      if (done.length > 0) await this.db.delete(jobs).where(or(...done.map(stillOurs)));
-      ran += batch.length;
+      try {
+        const done: ClaimedJob[] = [];
+        const worker = async () => {
+          while (next < batch.length && !this.stopping) {
+            const job = batch[next++]!;
+            if (await this.run(job)) done.push(job);
+          }
+        };
+        await Promise.all(Array.from({ length: RUN_CONCURRENCY }, worker));
+        // The finished ones go in one statement; should the process die first, they run again (handlers are idempotent).
+        if (done.length > 0) await this.db.delete(jobs).where(or(...done.map(stillOurs)));
+        await this.handBack(batch.slice(next));
+      } finally {
+        await this.leases.drop(batch);
+      }
+      ran += next;
     }
     return ran;
   }
@@ -166,40 +240,67 @@ export class JobQueue {
       .from(jobs)
       .where(
         and(
+          isNull(jobs.deadAt),
           inArray(jobs.kind, kinds),
           lte(jobs.runAt, sql`now()`),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
         ),
       )
-      .orderBy(asc(jobs.runAt))
+      .orderBy(asc(jobs.priority), asc(jobs.runAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     return this.db
       .update(jobs)
-      .set({
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-      })
+      .set({ attempts: sql`${jobs.attempts} + 1`, lockedUntil: this.leaseEnd() })
       .where(sql`(${jobs.kind}, ${jobs.key}) in (${due})`)
       .returning();
   }
 
+  private leaseEnd() {
+    return sql`now() + make_interval(secs => ${this.leaseSeconds})`;
+  }
+
+  /** Extends the leases of the jobs this process still runs or holds (a claim taken over since is not ours). */
+  private renew(held: ClaimedJob[]) {
+    return this.db
+      .update(jobs)
+      .set({ lockedUntil: this.leaseEnd() })
+      .where(and(isNotNull(jobs.lockedUntil), or(...held.map(stillOurs))));
+  }
+
   /** Runs one job; true when it is done and may be deleted. */
   private async run(job: ClaimedJob): Promise<boolean> {
-    const handler = this.handlers.get(job.kind)!;
+    const { handler, maxAttempts } = this.handlers.get(job.kind)!;
+    const name = `Job ${job.kind} ${job.key}`;
+    if (job.attempts > maxAttempts) {
+      // Its last allowed run never recorded an outcome: the process running it died (it may have killed it).
+      const lastError = job.lastError ?? 'its last run never finished';
+      await this.record(job, () => this.bury(job, lastError));
+      this.log(`${name}: dead after ${maxAttempts} runs; its last run never finished`);
+      return false;
+    }
     try {
       const outcome = await handler({ kind: job.kind, key: job.key, payload: job.payload, attempts: job.attempts });
       if ('done' in outcome) return true;
-      await this.reschedule(job, outcome.rerunInSeconds, 0, null);
+      await this.record(job, () => this.reschedule(job, outcome.rerunInSeconds, 0, null));
     } catch (error) {
-      const retrySeconds = Math.min(5 * 2 ** (job.attempts - 1), MAX_RETRY_SECONDS);
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-      this.log(`Job ${job.kind} ${job.key}: run ${job.attempts} failed, again in ${retrySeconds} s`, error);
-      await this.reschedule(job, retrySeconds, job.attempts, message).catch((err: unknown) =>
-        this.log(`Job ${job.kind} ${job.key}: outcome not recorded`, err),
-      );
+      const lastError = describeError(error).slice(0, MAX_ERROR_LENGTH);
+      if (job.attempts >= maxAttempts) {
+        this.log(`${name}: run ${job.attempts} failed, dead after ${maxAttempts} runs`, error);
+        await this.record(job, () => this.bury(job, lastError));
+      } else {
+        const retrySeconds = Math.min(5 * 2 ** (job.attempts - 1), MAX_RETRY_SECONDS);
+        this.log(`${name}: run ${job.attempts} failed, again in ${retrySeconds} s`, error);
+        await this.record(job, () => this.reschedule(job, retrySeconds, job.attempts, lastError));
+      }
     }
     return false;
+  }
+
+  /** Writes a run's outcome once its lease is no longer renewed; a failure leaves the job to its lease. */
+  private async record(job: ClaimedJob, write: () => Promise<unknown>): Promise<void> {
+    await this.leases.drop([job]);
+    await write().catch((error: unknown) => this.log(`Job ${job.kind} ${job.key}: outcome not recorded`, error));
   }
 
   private async reschedule(job: ClaimedJob, inSeconds: number, attempts: number, lastError: string | null) {
@@ -207,5 +308,23 @@ export class JobQueue {
       .update(jobs)
       .set({ runAt: sql`now() + make_interval(secs => ${inSeconds})`, lockedUntil: null, attempts, lastError })
       .where(stillOurs(job));
+  }
+
+  /** Kept with its last error and never claimed again. */
+  private async bury(job: ClaimedJob, lastError: string) {
+    await this.db
+      .update(jobs)
+      .set({ deadAt: sql`now()`, lockedUntil: null, lastError })
+      .where(stillOurs(job));
+  }
+
+  /** Claimed but never started (shutting down): due again at once, and the claim does not count as a run. */
+  private async handBack(unstarted: ClaimedJob[]) {
+    if (unstarted.length === 0) return;
+    await this.leases.drop(unstarted);
+    await this.db
+      .update(jobs)
+      .set({ attempts: sql`${jobs.attempts} - 1`, lockedUntil: null })
+      .where(or(...unstarted.map(stillOurs)));
   }
 }

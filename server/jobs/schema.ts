@@ -23,5 +23,10 @@ export const jobs = pgTable(
     deadAt: timestamp('dead_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.kind, table.key] }), index('jobs_due_idx').on(table.priority, table.runAt).where(sql`${table.deadAt} is null`)],
+  (table) => [
+    primaryKey({ columns: [table.kind, table.key] }),
+    index('jobs_due_idx')
+      .on(table.priority, table.runAt)
+      .where(sql`${table.deadAt} is null`),
+  ],
 );

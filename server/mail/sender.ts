@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
-import { Poller } from '../jobs/poller.ts';
+import { InFlight, Poller } from '../jobs/poller.ts';
+import { LeaseKeeper } from '../jobs/leases.ts';
+import { describeError } from '../http/logger.ts';
 
 export interface MailSenderOptions {
   /** How often start() looks for due mails. */
@@ -13,20 +15,26 @@ export interface MailSenderOptions {
   maxAttempts?: number;
   /** How long stop() waits for the sends in flight. */
   stopTimeoutMs?: number;
+  /** How long a claim lasts unless renewed (MAIL_LEASE_MS; tests shorten it). */
+  leaseMs?: number;
   /** Receives only ids, attempt counts and error messages: mail bodies hold sign-in tokens. */
   log?: (msg: string, err?: unknown) => void;
 }
 
 type ClaimedMail = typeof mailOutbox.$inferSelect;
 
-/** Time left after the last send's deadline to record its outcome. */
-const LEASE_MARGIN_MS = 30_000;
+/**
+ * How long a claimed mail stays hidden from other senders unless renewed. It is renewed every third of this while
+ * the mail is being sent (LeaseKeeper), so the mails a process that died had claimed go out within this, and a
+ * slow send keeps its claim: nothing is sent twice (decision 0021).
+ */
+export const MAIL_LEASE_MS = 20_000;
 const FIRST_RETRY_SECONDS = 30;
 const MAX_RETRY_SECONDS = 3600;
 const MAX_ERROR_LENGTH = 1000;
 
-const defaultLog = (msg: string, err?: unknown) => console.error(msg, err instanceof Error ? err.message : (err ?? ''));
-const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
+const defaultLog = (msg: string, err?: unknown) => console.error(msg, err === undefined ? '' : describeError(err));
+const errorMessage = (err: unknown) => describeError(err).slice(0, MAX_ERROR_LENGTH);
 
 /** Settles when `work` does or, should a transport ignore the signal, rejects once the signal aborts. */
 function bounded(work: Promise<void>, signal: AbortSignal): Promise<void> {
@@ -49,14 +57,13 @@ export class MailSender {
   private readonly maxAttempts: number;
   private readonly stopTimeoutMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
-  /**
-   * How long a claimed mail stays hidden from other senders. Each send is aborted after SEND_DEADLINE_MS, and
-   * a batch goes out `concurrency` at a time, so the last mail of a batch is done within `rounds` deadlines.
-   * Should the process die, the mails it had in flight are retried once this runs out.
-   */
+  /** How long a claim lasts unless renewed: should the process die, its mails in flight go out after this. */
   readonly leaseMs: number;
   private stopping = false;
   private readonly poller: Poller;
+  private readonly leases: LeaseKeeper<ClaimedMail>;
+  /** The drains going on now. */
+  private readonly draining = new InFlight();
 
   constructor(
     private readonly db: Db,
@@ -69,8 +76,8 @@ export class MailSender {
     this.maxAttempts = options.maxAttempts ?? 8;
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5000;
     this.log = options.log ?? defaultLog;
-    const rounds = Math.ceil(this.batchSize / this.concurrency);
-    this.leaseMs = rounds * SEND_DEADLINE_MS + LEASE_MARGIN_MS;
+    this.leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+    this.leases = new LeaseKeeper((held) => this.renew(held), this.leaseMs, this.log);
     this.poller = new Poller(() => this.drain(), { pollMs: this.pollMs, log: this.log, name: 'Mail sender' });
   }
 
@@ -79,28 +86,39 @@ export class MailSender {
     if (!this.stopping) this.poller.start();
   }
 
-  /**
-   * Claims nothing more, waits up to stopTimeoutMs for the sends in flight, then closes the transport.
-   * A send still running then is retried by another sender once its lease runs out.
-   */
-  /** Claims no more mails; the ones being sent finish. */
+  /** Claims no more mails; the ones being sent finish, and those claimed but not started are handed back. */
   stopClaiming(): void {
     this.stopping = true;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Claims nothing more, waits up to `timeoutMs` (stopTimeoutMs) for the sends in flight, then closes the
+   * transport. A send still running then keeps its claim until its lease runs out; then it is sent again.
+   */
+  async stop(timeoutMs = this.stopTimeoutMs): Promise<void> {
     this.stopping = true;
-    await this.poller.stop(this.stopTimeoutMs);
+    this.poller.stopRounds();
+    await this.draining.ended(timeoutMs);
+    this.leases.stop();
     await this.transport.close?.();
   }
 
   /** Sends every mail that is due now; returns how many were delivered. */
-  async drain(): Promise<number> {
+  drain(): Promise<number> {
+    return this.draining.track(this.sendDue());
+  }
+
+  private async sendDue(): Promise<number> {
     let sent = 0;
     while (!this.stopping) {
       const batch = await this.claim();
       if (batch.length === 0) break;
-      sent += await this.sendBatch(batch);
+      this.leases.hold(batch);
+      try {
+        sent += await this.sendBatch(batch);
+      } finally {
+        await this.leases.drop(batch);
+      }
     }
     return sent;
   }
@@ -121,10 +139,22 @@ export class MailSender {
       .update(mailOutbox)
       .set({
         attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${this.leaseMs / 1000})`,
+        nextAttemptAt: this.leaseEnd(),
       })
       .where(inArray(mailOutbox.id, due))
       .returning();
+  }
+
+  private leaseEnd() {
+    return sql`now() + make_interval(secs => ${this.leaseMs / 1000})`;
+  }
+
+  /** Pushes back the next attempt of the mails this sender still sends or holds (fenced by their attempt count). */
+  private renew(held: ClaimedMail[]) {
+    return this.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: this.leaseEnd() })
+      .where(and(eq(mailOutbox.status, 'pending'), or(...held.map(stillOurs))));
   }
 
   /** Sends `concurrency` mails at a time. Once stopping, the mails not started yet are handed back. */
@@ -151,6 +181,7 @@ export class MailSender {
       error = errorMessage(err);
     }
     try {
+      await this.leases.drop([mail]);
       await (error === undefined ? this.markSent(mail) : this.reschedule(mail, error));
     } catch (err) {
       // The other mails in flight still get recorded; this one comes back when its lease runs out.
@@ -169,6 +200,7 @@ export class MailSender {
   /** Claimed but never tried: due again at once, and the claim does not count as an attempt. */
   private async release(mails: ClaimedMail[]): Promise<void> {
     if (mails.length === 0) return;
+    await this.leases.drop(mails);
     await this.db
       .update(mailOutbox)
       .set({ attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })

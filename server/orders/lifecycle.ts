@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors.ts';
 import { releaseStock } from '../catalog/stock.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../../core/order.ts';
+import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import type { OrderRecord, OrderRow } from './present.ts';
 
@@ -29,6 +30,9 @@ export async function changeStatus(
       cancelling ? NOT_CANCELLABLE_MESSAGE : `An order that is ${order.status} cannot become ${status}.`,
     );
   }
+  // A prepaid order waits at 'placed' until its payment arrives: nothing is packed or shipped unpaid.
+  const needsPayment = !cancelling && order.paymentMethod === 'prepaid';
+  if (needsPayment && order.paymentStatus !== 'paid') throw new HttpError(409, PAYMENT_MESSAGES.notPaidYet);
   const withinWindow = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
   const record = await db.transaction(async (tx) => {
     // Conditional on the status read before, so two concurrent changes cannot both apply.
@@ -47,6 +51,7 @@ export async function changeStatus(
           eq(orders.id, order.id),
           eq(orders.status, order.status),
           cancelling && actor === 'shopper' ? withinWindow : undefined,
+          needsPayment ? eq(orders.paymentStatus, 'paid') : undefined,
         ),
       )
       .returning();

@@ -91,6 +91,15 @@ export class OrderPaymentState {
     return this.find('byId', id, db);
   }
 
+  /**
+   * The order, its row locked until the transaction `tx` ends: a payment's move and a cancellation (whose update
+   * locks the row too) then go one after the other, each seeing what the other committed.
+   */
+  async lockedById(id: string, tx: Db): Promise<PaymentOrder | null> {
+    const [row] = await tx.select(columns).from(orders).where(eq(orders.id, id)).for('update');
+    return row ?? null;
+  }
+
   private async find(by: Lookup, id: string, db: Db): Promise<PaymentOrder | null> {
     const [row] = await (db === this.db ? this.prepared[by] : lookup(db, by)).execute({ id });
     return row ?? null;
@@ -120,14 +129,14 @@ export class OrderPaymentState {
   }
 
   /**
-   * An unpaid order past its time: cancelled by the system, payment expired, stock released (catalogue). False
-   * when it was paid or cancelled meanwhile.
+   * An unpaid order past its time, whatever its status: cancelled by the system, payment expired, stock released
+   * (catalogue). False when it was paid or cancelled meanwhile.
    */
   async expire(id: string, db: Db): Promise<boolean> {
     const [expired] = await db
       .update(orders)
       .set({ paymentStatus: 'expired', status: 'cancelled', updatedAt: sql`now()` })
-      .where(and(eq(orders.id, id), inArray(orders.paymentStatus, AWAITING_PAYMENT), eq(orders.status, 'placed')))
+      .where(and(eq(orders.id, id), inArray(orders.paymentStatus, AWAITING_PAYMENT), ne(orders.status, 'cancelled')))
       .returning({ id: orders.id });
     if (!expired) return false;
     await db.insert(orderStatusEvents).values({ orderId: id, status: 'cancelled', actor: 'system' });

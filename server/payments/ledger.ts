@@ -86,6 +86,25 @@ export const ledger = {
       .orderBy(paymentAttempts.createdAt);
   },
 
+  /**
+   * Takes the turn to ask the gateway about an attempt: true when nobody asked in the last `everySeconds` (by the
+   * database's clock, so across processes; 0: always), and the time of asking becomes now. However many poll at
+   * once, one gets the turn.
+   */
+  async claimStatusCheck(db: Db, attemptId: string, everySeconds: number): Promise<boolean> {
+    const claimed = await db
+      .update(paymentAttempts)
+      .set({ checkedAt: sql`now()` })
+      .where(
+        and(
+          eq(paymentAttempts.id, attemptId),
+          sql`(${paymentAttempts.checkedAt} is null or ${paymentAttempts.checkedAt} <= now() - make_interval(secs => ${everySeconds}))`,
+        ),
+      )
+      .returning({ id: paymentAttempts.id });
+    return claimed.length > 0;
+  },
+
   async refund(db: Db, where: { id: string } | { merchantRefundId: string }): Promise<RefundRow | null> {
     const condition =
       'id' in where ? eq(paymentRefunds.id, where.id) : eq(paymentRefunds.merchantRefundId, where.merchantRefundId);
@@ -111,7 +130,7 @@ export const ledger = {
       sql`
       with waiting as (
         select id, state from ${paymentAttempts}
-        where merchant_order_id = ${merchantOrderId} and state in ('pending', 'failed') for update
+        where merchant_order_id = ${merchantOrderId} and state in ('pending', 'failed') for no key update
       ),
       moved as (
         update ${paymentAttempts} a

@@ -35,6 +35,13 @@ export interface PhonePeOptions {
   retries?: number;
   /** The first pause between tries; it doubles each time. */
   backoffMs?: number;
+  /**
+   * The origins a created payment's pay page (its redirectUrl) may have (PHONEPE_PAY_PAGE_ORIGINS); any other is
+   * refused, never passed on to the browser. Absent: not checked (the adapter's own tests).
+   */
+  payPageOrigins?: readonly string[];
+  /** Hears why a payment was refused. */
+  log?: (message: string) => void;
 }
 
 interface CachedToken {
@@ -87,8 +94,31 @@ export class PhonePeGateway implements PaymentGateway {
       gatewayOrderId: text(created.orderId) ?? '',
       state: gatewayState(created.state),
       expireAt: int(created.expireAt),
-      redirectUrl: text(created.redirectUrl) ?? '',
+      redirectUrl: this.payPage(created.redirectUrl),
     };
+  }
+
+  /**
+   * The pay page a created payment answered, when its origin is one the shop expects: what the storefront's policy
+   * lets it frame and the browser opens. Another (a misconfigured or compromised gateway host) is refused: the
+   * service answers 502 and the attempt fails.
+   */
+  private payPage(value: unknown): string {
+    const allowed = this.options.payPageOrigins;
+    const url = text(value) ?? '';
+    if (!allowed) return url;
+    const origin = URL.canParse(url) ? new URL(url).origin : null;
+    if (origin && allowed.includes(origin)) return url;
+    const shown = origin && origin !== 'null' ? origin : 'no http(s) address';
+    this.options.log?.(
+      `The payment gateway's pay page (${shown}) is not in PHONEPE_PAY_PAGE_ORIGINS (${allowed.join(', ')}): refused`,
+    );
+    throw new GatewayError(
+      'rejected',
+      'The payment gateway answered an unexpected pay page',
+      undefined,
+      'PAY_PAGE_ORIGIN',
+    );
   }
 
   async paymentStatus(merchantOrderId: string): Promise<PaymentStatus> {

@@ -219,6 +219,36 @@ describe('PhonePeGateway: creating a payment', () => {
     });
   });
 
+  it('passes on a pay page only from PHONEPE_PAY_PAGE_ORIGINS, and refuses any other as rejected', async () => {
+    let redirectUrl: unknown = 'https://mercury-uat.phonepe.com/transact/uat_v2?token=abc';
+    const phonePe = await standIn({
+      [TOKEN]: tokens(),
+      [PAY]: (_request, _body, response) => json(response, 200, { orderId: 'OMO1', state: 'PENDING', redirectUrl }),
+    });
+    const logged: string[] = [];
+    const gateway = phonePe.gateway({
+      payPageOrigins: ['https://mercury-uat.phonepe.com'],
+      log: (message) => logged.push(message),
+    });
+    expect((await gateway.createPayment(payRequest)).redirectUrl).toBe(redirectUrl);
+    for (redirectUrl of [
+      'https://pay.evil.example/transact?token=abc',
+      'http://mercury-uat.phonepe.com/transact?token=abc',
+      'javascript:alert(1)',
+      '/transact?token=abc',
+      undefined,
+    ]) {
+      await expect(gateway.createPayment(payRequest), String(redirectUrl)).rejects.toMatchObject({
+        name: 'GatewayError',
+        kind: 'rejected',
+        code: 'PAY_PAGE_ORIGIN',
+      });
+    }
+    expect(logged[0]).toMatch(/pay page \(https:\/\/pay\.evil\.example\) is not in PHONEPE_PAY_PAGE_ORIGINS/);
+    expect(logged.join('\n')).not.toContain('token=abc'); // the pay page's token stays out of the log
+    expect(phonePe.count(PAY)).toBe(6); // each refused once, never sent again
+  });
+
   it('asks the status before trying again after an unknown outcome, and tries again only if nothing arrived', async () => {
     const phonePe = await standIn({
       [TOKEN]: tokens(),

@@ -10,6 +10,8 @@ import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 
 export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
 
+/** Shoppers' polls ask the gateway about one attempt at most this often, however many poll (decision 0023). */
+export const STATUS_CHECK_EVERY_SECONDS = 3;
 /** Seconds after an attempt starts of its first status check (PhonePe: 20 to 25 s). */
 export const FIRST_CHECK_SECONDS = 20;
 /** PhonePe's schedule after the first check: every `every` seconds until `until` seconds after the start. */
@@ -27,6 +29,7 @@ const UNKNOWN_ATTEMPT_SECONDS = 60;
 /** An order whose last status check keeps failing expires anyway after this long past its time. */
 const EXPIRY_PATIENCE_SECONDS = 600;
 const REFUND_CHECK_SECONDS = 15;
+const REFUND_MAX_ATTEMPTS = 150;
 
 /** When to ask next about an attempt `elapsed` seconds old. */
 export function nextCheckSeconds(elapsed: number): number {
@@ -55,14 +58,22 @@ export class Reconciler {
   register(jobs: JobQueue): void {
     jobs.handle(PAYMENT_CHECK_JOB, (job) => this.checkAttempt(job.key));
     jobs.handle(PAYMENT_EXPIRY_JOB, (job) => this.expireOrder(job.key));
-    jobs.handle(REFUND_JOB, (job) => this.followRefund(job.key));
+    // Money owed to a shopper: a day of retries (backoff tops out at 10 minutes) before staff must look at it.
+    jobs.handle(REFUND_JOB, (job) => this.followRefund(job.key), { maxAttempts: REFUND_MAX_ATTEMPTS });
   }
 
-  /** Asks the gateway about one attempt and applies the answer. */
-  async check(attempt: AttemptRow, source: PaymentEventSource): Promise<void> {
+  /**
+   * Asks the gateway about one attempt and applies the answer; says whether it asked. A shopper's poll
+   * (`throttled`) asks only when nobody asked about it in the last STATUS_CHECK_EVERY_SECONDS, so however many
+   * poll, the gateway hears one call per attempt per window; webhooks and the schedule always ask (decision 0023).
+   */
+  async check(attempt: AttemptRow, source: PaymentEventSource, { throttled = false } = {}): Promise<boolean> {
+    const { database, gateway, transitions } = this.deps;
+    const window = throttled ? STATUS_CHECK_EVERY_SECONDS : 0;
+    if (!(await ledger.claimStatusCheck(database.db, attempt.id, window))) return false;
     try {
-      const status = await this.deps.gateway.paymentStatus(attempt.merchantOrderId);
-      await this.deps.transitions.applyAttempt(attempt.merchantOrderId, status, source);
+      const status = await gateway.paymentStatus(attempt.merchantOrderId);
+      await transitions.applyAttempt(attempt.merchantOrderId, status, source);
     } catch (error) {
       if (!(error instanceof GatewayError && error.kind === 'not-found')) throw error;
       // Never created at the gateway (its create failed before arriving): nothing can be paid on it.
@@ -70,6 +81,26 @@ export class Reconciler {
         await this.failAttempt(attempt, 'NOT_CREATED', source);
       }
     }
+    return true;
+  }
+
+  /**
+   * A webhook's claim about an attempt, confirmed with the gateway before anything changes (decision 0023): its
+   * credential does not cover the body, so the body says only which attempt to ask about.
+   */
+  async confirmAttempt(merchantOrderId: string): Promise<JobOutcome> {
+    const attempt = await ledger.attempt(this.deps.database.db, { merchantOrderId });
+    if (attempt && (attempt.state === 'pending' || attempt.state === 'failed')) await this.check(attempt, 'webhook');
+    return { done: true };
+  }
+
+  /** A webhook's claim about a refund, likewise confirmed with the gateway. */
+  async confirmRefund(merchantRefundId: string): Promise<JobOutcome> {
+    const refund = await ledger.refund(this.deps.database.db, { merchantRefundId });
+    if (!refund || (refund.state !== 'requested' && refund.state !== 'pending')) return { done: true };
+    const status = await foundOrNull(this.deps.gateway.refundStatus(refund.merchantRefundId));
+    if (status) await this.applyFinalRefund(refund, status, 'webhook');
+    return { done: true };
   }
 
   private async checkAttempt(attemptId: string): Promise<JobOutcome> {
@@ -101,8 +132,9 @@ export class Reconciler {
       return { done: true };
     }
     try {
-      for (const attempt of await ledger.pendingAttempts(database.db, order.id))
+      for (const attempt of await ledger.pendingAttempts(database.db, order.id)) {
         await this.check(attempt, 'reconciliation');
+      }
     } catch (error) {
       const late = order.paymentExpiresAt && secondsSince(order.paymentExpiresAt) > EXPIRY_PATIENCE_SECONDS;
       if (!late) throw error; // tried again with backoff
@@ -164,8 +196,11 @@ export class Reconciler {
   }
 
   /** Asks the gateway about a refund and applies a final answer. */
-  async refreshRefund(refund: RefundRow, source: PaymentEventSource): Promise<void> {
-    const status = await this.deps.gateway.refundStatus(refund.merchantRefundId);
+  private async refreshRefund(refund: RefundRow, source: PaymentEventSource): Promise<void> {
+    await this.applyFinalRefund(refund, await this.deps.gateway.refundStatus(refund.merchantRefundId), source);
+  }
+
+  private async applyFinalRefund(refund: RefundRow, status: RefundStatus, source: PaymentEventSource) {
     if (status.state === 'COMPLETED' || status.state === 'FAILED') {
       await this.deps.transitions.applyRefund(refund, status.state, source);
     }

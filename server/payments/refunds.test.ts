@@ -1,39 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { control, paymentTestWorld, runJobNow, startedPayment, storedOrder } from '../testing/payments.ts';
+import { control, paymentTestWorld, runJobNow } from '../testing/payments.ts';
 import { queuedMails } from '../testing/orders.ts';
 import { REFUND_JOB } from './transitions.ts';
 import { paymentRefunds } from './schema.ts';
 
-const { shop, simulator, paidState, waitForPayment, prepaidOrder } = paymentTestWorld();
+const world = paymentTestWorld();
+const { shop, simulator, paidState, waitForPayment } = world;
 
 describe('refunds of cancelled paid orders', () => {
   /** A paid order, cancelled by its shopper, whose refund was sent to the gateway (`beforeSending` first). */
   async function cancelledPaidOrder(beforeSending: () => Promise<unknown> = async () => {}) {
-    const { shopper, orderId } = await prepaidOrder();
-    const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
-    await control(simulator(), `payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
-    await waitForPayment(orderId, 'paid');
-    const cancel = await shop().app.inject({
-      method: 'POST',
-      url: `/api/orders/${orderId}/cancel`,
-      headers: shopper.bearer,
-    });
-    expect(cancel.statusCode).toBe(200);
-    expect(cancel.json().order.paymentStatus).toBe('refund_pending');
-    const order = await storedOrder(shop(), orderId);
-    const [refund] = await shop()
-      .services.database.db.select()
-      .from(paymentRefunds)
-      .where(eq(paymentRefunds.orderId, order.id));
-    expect(refund).toMatchObject({ state: 'requested', amountPaise: order.totalPricePaise });
+    const { orderId, order, refund } = await world.cancelledPaidOrder();
     await beforeSending();
-    await runJobNow(shop(), REFUND_JOB, refund!.id);
+    await runJobNow(shop(), REFUND_JOB, refund.id);
     expect(
-      (await shop().services.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund!.id)))[0]!
+      (await shop().services.database.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id)))[0]!
         .state,
     ).toBe('pending');
-    return { orderId, order, refund: refund! };
+    return { orderId, order, refund };
   }
 
   it('completes from its webhook, with a mail', async () => {

@@ -2,30 +2,62 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import type { AccessTokens } from '../auth/tokens.ts';
+import { clientKey } from '../http/client-ip.ts';
+import type { FailureThrottle, RateLimiter } from '../http/rate-limit.ts';
 import {
+  MAX_PAYMENT_ATTEMPTS,
+  MAX_WEBHOOK_BYTES,
   createPaymentResponseSchema,
   createPaymentSchema,
   paymentStatusQuerySchema,
   paymentStatusResponseSchema,
+  phonePeWebhookSchema,
 } from '../../core/contracts/payments.ts';
 import type { PaymentService } from './service.ts';
 import { webhookAuthorized, type WebhookCredentials, type WebhookInbox } from './webhook.ts';
+
+/** How often one shopper may call each payment action in a minute (decision 0023). */
+export const PAYMENT_CALLS_PER_MINUTE = { createPayment: 10, verifyPayment: 20 } as const;
+
+export interface PaymentLimits {
+  /** Per-shopper counts of payment calls. */
+  calls: RateLimiter;
+  /** Failed webhook logins per client IP. */
+  webhookFailures: FailureThrottle;
+}
 
 interface PaymentRouteOptions {
   payments: PaymentService;
   webhookCredentials: WebhookCredentials;
   inbox: WebhookInbox;
   accessTokens: AccessTokens;
+  limits: PaymentLimits;
 }
 
 const message = z.object({ message: z.string() });
 const security = [{ bearerAuth: [] }];
-const createResponses = { 200: createPaymentResponseSchema, 404: message, 409: message, 502: message, 503: message };
+const createResponses = {
+  200: createPaymentResponseSchema,
+  404: message,
+  409: message,
+  429: message,
+  502: message,
+  503: message,
+};
 
 /** Spec section 7's four payment rows and PhonePe's webhook (decision 0019). */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, options) => {
-  const { payments, accessTokens } = options;
-  const signedIn = (request: Parameters<typeof requireUser>[0]) => requireUser(request, accessTokens);
+  const { payments, accessTokens, limits } = options;
+  type Request = Parameters<typeof requireUser>[0];
+  /** The signed-in shopper, counted against their allowance for `action` (429 with Retry-After beyond it). */
+  const shopperWithin = async (request: Request, action: keyof typeof PAYMENT_CALLS_PER_MINUTE) => {
+    const { userId } = await requireUser(request, accessTokens);
+    const limit = PAYMENT_CALLS_PER_MINUTE[action];
+    await limits.calls.check([{ key: `${action}:user:${userId}`, limit, windowSeconds: 60 }]);
+    return userId;
+  };
+  const startPayment = async (request: Request & { body: { orderId: string } }) =>
+    payments.createPayment(await shopperWithin(request, 'createPayment'), request.body.orderId);
 
   const create = {
     tags: ['payments'],
@@ -41,11 +73,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         summary: 'Start a payment attempt for an unpaid prepaid order; answers the gateway page to open.',
         description:
           'The amount is the order’s. Each call is a new attempt with its own merchantOrderId, so a failed payment ' +
-          'can be tried again until the order expires. A paid, cancelled or expired order is 409; another ' +
-          'shopper’s is 404; the gateway failing is 502 or 503, and the order stays unpaid.',
+          `can be tried again until the order expires, ${MAX_PAYMENT_ATTEMPTS} attempts at most (then 409). A paid, ` +
+          'cancelled or expired order is 409; another shopper’s is 404; more than ' +
+          `${PAYMENT_CALLS_PER_MINUTE.createPayment} calls a minute by one shopper are 429; the gateway failing is ` +
+          '502 or 503, and the order stays unpaid.',
       },
     },
-    async (request) => payments.createPayment((await signedIn(request)).userId, request.body.orderId),
+    startPayment,
   );
   app.post(
     '/api/payment/checkout',
@@ -56,7 +90,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         description: 'The spec lists this call without a body; here it takes {orderId} and answers {redirectUrl}.',
       },
     },
-    async (request) => payments.createPayment((await signedIn(request)).userId, request.body.orderId),
+    startPayment,
   );
   app.get(
     '/api/payment/get-order-status',
@@ -66,13 +100,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         summary: 'The payment state of the shopper’s order: COMPLETED, FAILED or PENDING.',
         description:
           'merchantOrderId may be the shop’s orderId or one attempt’s id. While the order awaits payment the ' +
-          'gateway is asked first, and the order is updated.',
+          'gateway is asked first (about each attempt at most once every few seconds, however many ask), and the ' +
+          'order is updated.',
         security,
         querystring: paymentStatusQuerySchema,
         response: { 200: paymentStatusResponseSchema, 404: message },
       },
     },
-    async (request) => payments.status((await signedIn(request)).userId, request.query.merchantOrderId),
+    async (request) =>
+      payments.status((await requireUser(request, accessTokens)).userId, request.query.merchantOrderId),
   );
   app.post(
     '/api/payment/payment-verification',
@@ -84,33 +120,38 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
           'The spec lists this call without a body; here it takes {orderId} and answers as get-order-status.',
         security,
         body: createPaymentSchema,
-        response: { 200: paymentStatusResponseSchema, 404: message },
+        response: { 200: paymentStatusResponseSchema, 404: message, 429: message },
       },
     },
-    async (request) => payments.status((await signedIn(request)).userId, request.body.orderId, 'shopper'),
+    async (request) => payments.status(await shopperWithin(request, 'verifyPayment'), request.body.orderId, 'shopper'),
   );
   app.post(
     '/api/payment/webhook',
     {
+      bodyLimit: MAX_WEBHOOK_BYTES,
+      // Before the body is read: a client that keeps failing is refused without costing a parse.
+      onRequest: async (request, reply) => {
+        const client = clientKey(request.ip);
+        await limits.webhookFailures.before(client);
+        if (!webhookAuthorized(request.headers.authorization, options.webhookCredentials)) {
+          await limits.webhookFailures.failed(client);
+          return reply.code(401).send({ message: 'Unauthorized' });
+        }
+      },
       schema: {
         tags: ['payments'],
         summary: 'PhonePe’s webhook: checkout.order.* and pg.refund.* events.',
         description:
           'Authorization must be the SHA-256 of the configured webhook username:password, else 401 and nothing ' +
-          'changes. The event is stored and answered at once, then applied by the job queue; a repeated event ' +
-          'changes nothing again.',
-        body: z.unknown(),
-        response: { 200: z.object({ received: z.boolean() }), 400: message, 401: message },
+          'changes; an address that keeps failing gets 429. A body over 64 KB is 413; an amount that is not a ' +
+          'whole number of paise in range is 400. The event is stored and answered at once; the job queue then ' +
+          'asks the gateway’s status API and applies only what it confirms. A repeated event changes nothing again.',
+        body: phonePeWebhookSchema,
+        response: { 200: z.object({ received: z.boolean() }), 400: message, 401: message, 413: message, 429: message },
       },
     },
-    async (request, reply) => {
-      if (!webhookAuthorized(request.headers.authorization, options.webhookCredentials)) {
-        return reply.code(401).send({ message: 'Unauthorized' });
-      }
-      if (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
-        return reply.code(400).send({ message: 'A webhook body is a JSON object' });
-      }
-      await options.inbox.receive(request.body as Record<string, unknown>);
+    async (request) => {
+      await options.inbox.receive(request.body);
       return { received: true };
     },
   );

@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { orders } from '../orders/schema.ts';
-import { PAYMENT_EVENT_SOURCES } from '../../core/contracts/payments.ts';
+import { MAX_PAYMENT_ATTEMPTS, PAYMENT_EVENT_SOURCES } from '../../core/contracts/payments.ts';
 
 export const ATTEMPT_STATES = ['pending', 'completed', 'failed', 'mismatch'] as const;
 export const REFUND_STATES = ['requested', 'pending', 'completed', 'failed'] as const;
@@ -17,6 +29,8 @@ export const paymentAttempts = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     amountPaise: integer('amount_paise').notNull(),
+    /** 1 for an order's first attempt, and so on: at most MAX_PAYMENT_ATTEMPTS, whatever races. */
+    attemptNumber: smallint('attempt_number').notNull(),
     state: text('state', { enum: ATTEMPT_STATES }).notNull().default('pending'),
     /** The gateway's own id for the payment, once its outcome arrived (webhook or status check). */
     gatewayOrderId: text('gateway_order_id'),
@@ -32,6 +46,11 @@ export const paymentAttempts = pgTable(
   (table) => [
     uniqueIndex('payment_attempts_merchant_order_unique').on(table.merchantOrderId),
     index('payment_attempts_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('payment_attempts_order_number_unique').on(table.orderId, table.attemptNumber),
+    check(
+      'payment_attempts_at_most_allowed',
+      sql`${table.attemptNumber} between 1 and ${sql.raw(String(MAX_PAYMENT_ATTEMPTS))}`,
+    ),
   ],
 );
 

@@ -52,9 +52,26 @@ const insertAttempt = new Statement<{
     merchantOrderId: sql.placeholder('merchantOrderId'),
     orderId: sql.placeholder('orderId'),
     amountPaise: sql.placeholder('amountPaise'),
+    // The next number for the order: the unique (order, number) and the check on it keep an order to
+    // MAX_PAYMENT_ATTEMPTS, however many calls race.
+    attemptNumber: sql`(select coalesce(max(${paymentAttempts.attemptNumber}), 0) + 1 from ${paymentAttempts}
+      where ${paymentAttempts.orderId} = ${sql.placeholder('orderId')}::uuid)`,
     expiresAt: sql`now() + make_interval(secs => ${sql.placeholder('expireAfterSeconds')})`,
   }),
 );
+
+/** The constraints an attempt's number breaks: over the limit, or taken by a concurrent call. */
+const OVER_LIMIT = 'payment_attempts_at_most_allowed';
+const NUMBER_TAKEN = 'payment_attempts_order_number_unique';
+/** A number taken by a concurrent attempt is tried again this many times. */
+const NUMBER_RETRIES = 3;
+
+/** The constraint a failed statement broke, from the driver's error or the one Drizzle wraps. */
+function brokenConstraint(error: unknown): string | undefined {
+  const { constraint, cause } = (error ?? {}) as { constraint?: unknown; cause?: { constraint?: unknown } };
+  const name = typeof constraint === 'string' ? constraint : cause?.constraint;
+  return typeof name === 'string' ? name : undefined;
+}
 
 const lockUnpaidOrders = new Statement<{ userId: string }>(
   'lock-unpaid-orders',
@@ -162,8 +179,8 @@ export class PaymentService {
     let order = await this.ownOrder(userId, id);
     if (order.paymentMethod === 'prepaid' && AWAITING_PAYMENT.includes(order.paymentStatus)) {
       for (const attempt of await ledger.pendingAttempts(this.options.database.db, order.id)) {
-        // The gateway being slow or down must not hide what the shop already knows.
-        await this.options.reconciler.check(attempt, source).catch(() => undefined);
+        // Throttled per attempt; the gateway being slow or down must not hide what the shop already knows.
+        await this.options.reconciler.check(attempt, source, { throttled: true }).catch(() => undefined);
       }
       order = (await this.options.orders.byId(order.id)) ?? order;
     }
@@ -179,11 +196,24 @@ export class PaymentService {
     };
   }
 
+  /** The new attempt, numbered; past MAX_PAYMENT_ATTEMPTS for the order, a 409 and nothing is written. */
+  private async recordAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await this.writeAttempt(order, merchantOrderId, expireAfterSeconds);
+      } catch (error) {
+        const constraint = brokenConstraint(error);
+        if (constraint === OVER_LIMIT) throw new HttpError(409, PAYMENT_MESSAGES.tooManyAttempts);
+        if (constraint !== NUMBER_TAKEN || retry >= NUMBER_RETRIES) throw error;
+      }
+    }
+  }
+
   /**
    * The new attempt, its event and its first check: one round trip. A retry after a failed attempt first puts
    * the order back to awaiting payment, in the same transaction.
    */
-  private async recordAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
+  private async writeAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
     const attemptId = randomUUID();
     const writes = (tx: Db) => [
       insertAttempt.run(tx, {

@@ -1,5 +1,6 @@
-import type { Config } from '../config.ts';
+import { servesLocalConveniences, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { payPageOrigins } from '../http/content-security-policy.ts';
 import { sharedSecret } from '../auth/secrets.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { PHONEPE_HOSTS, PhonePeGateway } from './phonepe.ts';
@@ -14,15 +15,23 @@ export interface PaymentSetup {
   webhook: WebhookCredentials;
   /** The gateway's browser script for /checkout, or null when prepaid is off. */
   scriptUrl: string | null;
+  /** Where its pay page may come from: the gateway's answers are checked against these, and so is the browser's. */
+  payPageOrigins: string[];
   /** Set when the shop serves the simulator itself: the credentials it accepts and signs webhooks with. */
   simulator: { clientId: string; clientSecret: string; clientVersion: number; webhook: WebhookCredentials } | null;
 }
 
 /**
- * PhonePe when its credentials are set; otherwise, outside production, the shop's own simulator, reached over
- * HTTP on this machine through the same adapter; in production without credentials, no prepaid at all.
+ * PhonePe when its credentials are set; otherwise, on a local shop, the shop's own simulator, reached over HTTP on
+ * this machine through the same adapter; in production or behind a proxy (TRUST_PROXY) without credentials, no
+ * prepaid at all: the simulator is a local convenience (decision 0022). `log` hears of refused pay pages.
  */
-export async function paymentSetup(config: Config, db: Db): Promise<PaymentSetup> {
+export async function paymentSetup(
+  config: Config,
+  db: Db,
+  log: (message: string) => void = () => {},
+): Promise<PaymentSetup> {
+  const origins = payPageOrigins(config);
   if (config.PHONEPE_CLIENT_ID) {
     const hosts = PHONEPE_HOSTS[config.PHONEPE_ENV];
     return {
@@ -33,22 +42,34 @@ export async function paymentSetup(config: Config, db: Db): Promise<PaymentSetup
         clientSecret: config.PHONEPE_CLIENT_SECRET!,
         clientVersion: config.PHONEPE_CLIENT_VERSION,
         timeoutMs: config.PHONEPE_TIMEOUT_MS,
+        payPageOrigins: origins,
+        log,
       }),
       webhook: { username: config.PHONEPE_WEBHOOK_USERNAME!, password: config.PHONEPE_WEBHOOK_PASSWORD! },
       scriptUrl: config.PHONEPE_CHECKOUT_SCRIPT_URL,
+      payPageOrigins: origins,
       simulator: null,
     };
   }
   // The webhook password is a secret of this database: the webhook route is public even in development.
   const secret = new TextDecoder().decode(await sharedSecret(db, 'phonepe-simulator', undefined));
   const webhook = { username: 'simulator', password: secret.slice(0, 20) };
-  if (config.NODE_ENV === 'production') return { gateway: null, webhook, scriptUrl: null, simulator: null };
+  if (!servesLocalConveniences(config))
+    return { gateway: null, webhook, scriptUrl: null, payPageOrigins: [], simulator: null };
   const simulator = { clientId: 'LOCAL_SIMULATOR', clientSecret: secret.slice(20, 40), clientVersion: 1, webhook };
   const local = `http://127.0.0.1:${config.PORT}${SIMULATOR_PATH}`;
   return {
-    gateway: new PhonePeGateway({ authUrl: local, apiUrl: local, timeoutMs: config.PHONEPE_TIMEOUT_MS, ...simulator }),
+    gateway: new PhonePeGateway({
+      authUrl: local,
+      apiUrl: local,
+      timeoutMs: config.PHONEPE_TIMEOUT_MS,
+      payPageOrigins: origins,
+      log,
+      ...simulator,
+    }),
     webhook,
     scriptUrl: `${SIMULATOR_PATH}/checkout.js`,
+    payPageOrigins: origins,
     simulator,
   };
 }

@@ -67,19 +67,14 @@ export class PaymentTransitions {
           ? await ledger.failAttempt(tx, merchantOrderId, fact.errorCode, source, gatewayOrderId)
           : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source, gatewayOrderId);
       if (!moved) return;
-      const order = await this.deps.orders.byId(moved.orderId, tx);
+      // Locked: a cancellation committing meanwhile is seen here, and one coming later sees this payment.
+      const order = await this.deps.orders.lockedById(moved.orderId, tx);
       if (!order) return;
       if (moved.state === 'failed') return this.attemptFailed(tx, order, source);
       if (moved.state === 'mismatch') return this.amountDiffers(tx, moved, order, fact, source);
       stockChanged = await this.attemptPaid(tx, moved, order, source);
     });
     if (stockChanged) this.deps.stockChanged();
-  }
-
-  /** Has the attempt's status checked with the gateway by the job queue as soon as it can. */
-  async checkSoon(merchantOrderId: string): Promise<void> {
-    const attempt = await ledger.attempt(this.deps.database.db, { merchantOrderId });
-    if (attempt) await this.deps.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attempt.id, inSeconds: 0 });
   }
 
   /** A cancelled order that was paid: its payment goes back (called inside the cancellation's transaction). */

@@ -1,8 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/client.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import { ledger } from './ledger.ts';
-import type { PaymentTransitions } from './transitions.ts';
+import type { PhonePeWebhook } from '../../core/contracts/payments.ts';
+import type { Reconciler } from './reconciliation.ts';
 
 export interface WebhookCredentials {
   username: string;
@@ -25,61 +24,49 @@ export function webhookAuthorized(header: string | undefined, credentials: Webho
   return timingSafeEqual(sha256(given), sha256(expected));
 }
 
-type Payload = Record<string, unknown>;
-
 export const WEBHOOK_JOB = 'payment-webhook';
+/** Webhook jobs run before a backlog of scheduled checks (the job queue's lower number first). */
+const WEBHOOK_PRIORITY = 0;
+
+/** What a webhook job keeps: which attempt or refund to ask the gateway about, nothing more. */
+type WebhookTrigger = { subject: 'attempt'; merchantOrderId: string } | { subject: 'refund'; merchantRefundId: string };
+
+const ATTEMPT_EVENTS = new Set(['checkout.order.completed', 'checkout.order.failed']);
+const REFUND_EVENTS = new Set(['pg.refund.completed', 'pg.refund.failed']);
+
+/** The attempt or refund a webhook is about; null for events the shop does not act on. */
+function triggerOf(webhook: PhonePeWebhook): WebhookTrigger | null {
+  const event = webhook.event ?? '';
+  const { merchantOrderId, merchantRefundId } = webhook.payload ?? {};
+  if (ATTEMPT_EVENTS.has(event) && merchantOrderId) return { subject: 'attempt', merchantOrderId };
+  if (REFUND_EVENTS.has(event) && merchantRefundId) return { subject: 'refund', merchantRefundId };
+  return null;
+}
 
 /**
- * Webhooks are stored as jobs and answered at once (decision 0019): the answer never waits on locks, the gateway
- * or the mail server, and a delivery repeated while the first waits is stored once. The job queue applies them
- * at once in the background (kick), and at its next poll should the process stop first.
+ * Webhooks are triggers, not the truth (decisions 0019 and 0023): PhonePe's credential is one fixed header that
+ * does not cover the body, so a webhook only says which attempt or refund to ask the gateway about. It is stored
+ * as a job and answered at once (the answer never waits on locks or the gateway; a delivery repeated while the
+ * first waits is stored once); the job queue asks the gateway's status API and applies what it confirms.
  */
 export class WebhookInbox {
   constructor(
     private readonly jobs: JobQueue,
-    db: Db,
-    transitions: PaymentTransitions,
+    reconciler: Reconciler,
   ) {
-    jobs.handle(WEBHOOK_JOB, async (job) => {
-      await applyWebhook(db, transitions, job.payload);
-      return { done: true };
+    jobs.handle(WEBHOOK_JOB, (job) => {
+      const trigger = job.payload as WebhookTrigger;
+      return trigger.subject === 'attempt'
+        ? reconciler.confirmAttempt(trigger.merchantOrderId)
+        : reconciler.confirmRefund(trigger.merchantRefundId);
     });
   }
 
-  async receive(body: Payload): Promise<void> {
-    const key = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
-    await this.jobs.add({ kind: WEBHOOK_JOB, key, payload: body });
+  async receive(webhook: PhonePeWebhook): Promise<void> {
+    const trigger = triggerOf(webhook);
+    if (!trigger) return;
+    const key = trigger.subject === 'attempt' ? trigger.merchantOrderId : `refund:${trigger.merchantRefundId}`;
+    await this.jobs.add({ kind: WEBHOOK_JOB, key, payload: trigger, priority: WEBHOOK_PRIORITY });
     this.jobs.kick();
-  }
-}
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
-/**
- * Acts on a webhook (already authorised): only the root-level payload.state is trusted, unknown events and ids are
- * ignored, and the amount is checked against the attempt's. Refunds it starts are sent by the job queue.
- */
-async function applyWebhook(db: Db, transitions: PaymentTransitions, body: unknown): Promise<void> {
-  const event = text((body as Payload | null)?.event);
-  const payload = ((body as Payload | null)?.payload ?? {}) as Payload;
-  const state = text(payload.state);
-  if (event === 'checkout.order.completed' || event === 'checkout.order.failed') {
-    const merchantOrderId = text(payload.merchantOrderId);
-    if (!merchantOrderId || (state !== 'COMPLETED' && state !== 'FAILED')) return;
-    // Without an amount to check, the gateway is asked instead, by the job queue, at once.
-    if (state === 'COMPLETED' && typeof payload.amount !== 'number') return transitions.checkSoon(merchantOrderId);
-    const amountPaise = typeof payload.amount === 'number' ? payload.amount : 0;
-    // An unknown id, or a fact already applied, changes nothing.
-    await transitions.applyAttempt(
-      merchantOrderId,
-      { state, amountPaise, errorCode: text(payload.errorCode), gatewayOrderId: text(payload.orderId) },
-      'webhook',
-    );
-    return;
-  }
-  if (event === 'pg.refund.completed' || event === 'pg.refund.failed') {
-    const merchantRefundId = text(payload.merchantRefundId);
-    const refund = merchantRefundId ? await ledger.refund(db, { merchantRefundId }) : null;
-    if (!refund || (state !== 'COMPLETED' && state !== 'FAILED')) return;
-    await transitions.applyRefund(refund, state, 'webhook');
   }
 }

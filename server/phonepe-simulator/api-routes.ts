@@ -37,11 +37,15 @@ export const apiRoutes: FastifyPluginAsync<{ context: SimulatorContext }> = asyn
     '/checkout/v2/order/:merchantOrderId/status',
     hide,
     async (request) =>
-      faults.run('status', async () => {
-        const clientId = await client(request.headers.authorization);
-        const payment = await simulator.payment(clientId, request.params.merchantOrderId);
-        return orderStatus(payment, { errorContext: flag(request.query.errorContext) });
-      }),
+      faults.run(
+        'status',
+        async () => {
+          const clientId = await client(request.headers.authorization);
+          const payment = await simulator.payment(clientId, request.params.merchantOrderId);
+          return orderStatus(payment, { errorContext: flag(request.query.errorContext) });
+        },
+        request.params.merchantOrderId,
+      ),
   );
 
   app.post('/payments/v2/refund', hide, async (request) =>
@@ -55,9 +59,13 @@ export const apiRoutes: FastifyPluginAsync<{ context: SimulatorContext }> = asyn
     '/payments/v2/refund/:merchantRefundId/status',
     hide,
     async (request) =>
-      faults.run('refund-status', async () => {
-        const clientId = await client(request.headers.authorization);
-        return refundStatus(await simulator.refund(clientId, request.params.merchantRefundId), context.merchantId);
-      }),
+      faults.run(
+        'refund-status',
+        async () => {
+          const clientId = await client(request.headers.authorization);
+          return refundStatus(await simulator.refund(clientId, request.params.merchantRefundId), context.merchantId);
+        },
+        request.params.merchantRefundId,
+      ),
   );
 };

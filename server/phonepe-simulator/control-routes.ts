@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { SimulatorContext } from './context.ts';
 import { SimulatorError } from './errors.ts';
-import { faultSchema } from './faults.ts';
+import { FAULT_ROUTES, faultSchema } from './faults.ts';
 import { expireAllTokens } from './tokens.ts';
 
 const paymentControl = z.object({
@@ -54,6 +54,15 @@ export const controlRoutes: FastifyPluginAsync<{ context: SimulatorContext }> = 
     faults.add(faultSchema.parse(request.body ?? {}));
     return { ok: true };
   });
+
+  app.get<{ Params: { route: string; subject?: string } }>(
+    '/_control/calls/:route/:subject?',
+    hide,
+    async (request) => {
+      const route = z.enum(FAULT_ROUTES).parse(request.params.route);
+      return { count: faults.callCount(route, request.params.subject) };
+    },
+  );
 
   app.delete('/_control/faults', hide, async () => {
     faults.clear();

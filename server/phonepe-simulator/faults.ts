@@ -26,6 +26,8 @@ export type Fault = z.infer<typeof faultSchema>;
 export class Faults {
   private faults: Fault[] = [];
   private readonly closing = new AbortController();
+  /** Calls per route and per route and subject (a merchantOrderId, say): what a test counts of the merchant. */
+  private readonly calls = new Map<string, number>();
 
   add(fault: Fault): void {
     this.faults.push({ ...fault });
@@ -39,7 +41,16 @@ export class Faults {
     this.closing.abort();
   }
 
-  async run<T>(route: FaultRoute, handler: () => Promise<T>): Promise<T> {
+  /** How many calls `route` had (about `subject`, when given) since this process started. */
+  callCount(route: FaultRoute, subject?: string): number {
+    return this.calls.get(subject === undefined ? route : `${route}:${subject}`) ?? 0;
+  }
+
+  /** Runs a call of `route` (about `subject`), misbehaving first or after when a fault says so. */
+  async run<T>(route: FaultRoute, handler: () => Promise<T>, subject?: string): Promise<T> {
+    for (const key of subject === undefined ? [route] : [route, `${route}:${subject}`]) {
+      this.calls.set(key, (this.calls.get(key) ?? 0) + 1);
+    }
     const fault = this.take(route);
     if (!fault) return handler();
     if (!fault.afterProcessing) await this.misbehave(fault);

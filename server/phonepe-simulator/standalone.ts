@@ -26,6 +26,8 @@ export interface StandaloneSimulatorOptions {
   /** Origins allowed to frame the pay page; any page on this machine by default. */
   frameAncestors?: readonly string[];
   log?: SimulatorLog;
+  /** The loopback port to listen on; any free one by default. */
+  port?: number;
 }
 
 export interface StandaloneSimulator {
@@ -59,7 +61,7 @@ export async function startStandaloneSimulator(options: StandaloneSimulatorOptio
     tokenTtlSeconds: options.tokenTtlSeconds,
     log: options.log,
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}${SIMULATOR_BASE_PATH}`;
   return {
     url,
@@ -73,7 +75,10 @@ export async function startStandaloneSimulator(options: StandaloneSimulatorOptio
   };
 }
 
-/** The shop's settings that point its PhonePe adapter at this simulator. */
+/**
+ * The shop's settings that point its PhonePe adapter at this simulator, as a shop points at any PhonePe-compatible
+ * host: its API, its checkout script, and its pay page's origin.
+ */
 export function phonePeSettingsFor(simulator: StandaloneSimulator): Record<string, string> {
   return {
     PHONEPE_CLIENT_ID: simulator.credentials.clientId,
@@ -82,5 +87,7 @@ export function phonePeSettingsFor(simulator: StandaloneSimulator): Record<strin
     PHONEPE_WEBHOOK_PASSWORD: simulator.webhookCredentials.password,
     PHONEPE_AUTH_URL: simulator.url,
     PHONEPE_API_URL: simulator.url,
+    PHONEPE_CHECKOUT_SCRIPT_URL: `${simulator.url}/checkout.js`,
+    PHONEPE_PAY_PAGE_ORIGINS: new URL(simulator.url).origin,
   };
 }

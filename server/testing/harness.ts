@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
@@ -67,4 +68,16 @@ export async function startTestShop(
       await drop();
     },
   };
+}
+
+/** A test shop started before the tests of the describe block (or file) that calls this, and closed after them. */
+export function testShopFor(env: Record<string, string> = {}): () => TestShop {
+  let shop: TestShop | undefined;
+  beforeAll(async () => {
+    shop = await startTestShop(env);
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+  return () => shop!;
 }

@@ -9,7 +9,7 @@ import {
 } from '../phonepe-simulator/standalone.ts';
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
-import { paymentEvents } from '../payments/schema.ts';
+import { paymentEvents, paymentRefunds } from '../payments/schema.ts';
 import { orderBody, placedOrderId, productSupply, verifiedShopper, type Shopper } from './orders.ts';
 
 export interface PaymentShop {
@@ -55,6 +55,12 @@ export function paymentTestWorld(env: Record<string, string> = {}) {
   });
   const shop = () => world.shop;
   const paidState = async (orderId: string) => (await storedOrder(shop(), orderId)).paymentStatus;
+  async function prepaidOrder(stock = 10, pricePaise = 49_900) {
+    const productId = await supply({ stock, pricePaise });
+    const shopper = await verifiedShopper(shop());
+    const orderId = await placePrepaidOrder(shop(), shopper, productId);
+    return { productId, shopper, orderId };
+  }
   return {
     shop,
     simulator: () => world.simulator,
@@ -65,11 +71,30 @@ export function paymentTestWorld(env: Record<string, string> = {}) {
         () => paidState(orderId),
         (state) => state === status,
       ),
-    async prepaidOrder(stock = 10, pricePaise = 49_900) {
-      const productId = await supply({ stock, pricePaise });
-      const shopper = await verifiedShopper(shop());
-      const orderId = await placePrepaidOrder(shop(), shopper, productId);
-      return { productId, shopper, orderId };
+    prepaidOrder,
+    /** A prepaid order paid at the gateway, then cancelled by its shopper: its refund requested, not yet sent. */
+    async cancelledPaidOrder() {
+      const { shopper, orderId } = await prepaidOrder();
+      const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
+      await control(world.simulator, `payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
+      await eventually(
+        () => paidState(orderId),
+        (state) => state === 'paid',
+      );
+      const cancel = await shop().app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/cancel`,
+        headers: shopper.bearer,
+      });
+      expect(cancel.statusCode).toBe(200);
+      expect(cancel.json().order.paymentStatus).toBe('refund_pending');
+      const order = await storedOrder(shop(), orderId);
+      const [refund] = await shop()
+        .services.database.db.select()
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.orderId, order.id));
+      expect(refund).toMatchObject({ state: 'requested', amountPaise: order.totalPricePaise });
+      return { orderId, order, refund: refund! };
     },
   };
 }
