@@ -129,8 +129,11 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
     '/api/payment/webhook',
     {
       bodyLimit: MAX_WEBHOOK_BYTES,
-      // Before the body is read: a client that keeps failing is refused without costing a parse.
+      // Before the body is read: an oversized body, or a client that keeps failing, costs no parse.
       onRequest: async (request, reply) => {
+        if (Number(request.headers['content-length']) > MAX_WEBHOOK_BYTES) {
+          return reply.code(413).send({ message: `A webhook body is at most ${MAX_WEBHOOK_BYTES / 1024} KB` });
+        }
         const client = clientKey(request.ip);
         await limits.webhookFailures.before(client);
         if (!webhookAuthorized(request.headers.authorization, options.webhookCredentials)) {

@@ -88,6 +88,7 @@ describe('a webhook is a trigger, not the truth', () => {
     const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
     const huge = { event: 'checkout.order.completed', payload: { merchantOrderId, note: 'x'.repeat(65 * 1024) } };
     expect((await postWebhook(huge)).statusCode).toBe(413);
+    expect((await postWebhook(huge, { authorization: 'wrong' })).statusCode).toBe(413);
     for (const amount of [499.5, -100, 1e12, '55900']) {
       const response = await postWebhook({
         event: 'checkout.order.completed',
