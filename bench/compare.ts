@@ -63,7 +63,6 @@ async function main() {
       const shop = await startShop(port, env, { cwd });
       sides.push({ name, shop, latencies: [], failures: 0, machine: 0, own: 0 });
     }
-    bench.simulator.setWebhookUrl(`${sides[0]!.shop.origin}/api/payment/webhook`);
     const tokens = await preparePostgresBuyers(sides[0]!.shop.origin, databaseUrl, SHOPPERS);
     const products = await productIds(sides[0]!.shop.origin);
     await admin.connect();

@@ -2,12 +2,7 @@
 // by concurrent shoppers, and webhook deliveries, each sent twice, with one transition per payment checked.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client.ts';
-import {
-  phonePeSettingsFor,
-  startStandaloneSimulator,
-  type StandaloneSimulator,
-} from '../server/phonepe-simulator/standalone.ts';
+import { startSimulatorProcess, type SimulatorProcess } from '../server/testing/simulator-process.ts';
 import { MAX_UNPAID_PREPAID_ORDERS } from '../core/contracts/payments.ts';
 import { ADDRESS, percentile } from './cod-orders.ts';
 import { getJson, postJson } from './http-client.ts';
@@ -44,23 +39,17 @@ export function summary(latencies: number[], failures: number): Latencies {
   };
 }
 
-/** A standalone simulator on the bench's PostgreSQL database, and the shop settings that point at it. */
+/**
+ * The PhonePe simulator as its own process, on the bench's PostgreSQL database, and the shop settings that point at
+ * it. Its own process: PhonePe's side of each status call must not run on the load generator's event loop, where
+ * it would add to the latencies the bench measures. It sends no webhooks: the bench delivers them itself.
+ */
 export async function startBenchSimulator(databaseUrl: string) {
   // PhonePe's own writes are not the shop's to pay for: the stand-in does not wait for its commits to reach disk.
   const simulatorUrl = new URL(databaseUrl);
   simulatorUrl.searchParams.set('options', '-c synchronous_commit=off');
-  const database = await openDatabase({ url: simulatorUrl.toString(), poolSize: 10 });
-  await database.migrate();
-  const simulator = await startStandaloneSimulator({ db: database.db, refundSettleMs: 3_600_000 });
-  const env = phonePeSettingsFor(simulator);
-  return {
-    simulator,
-    env,
-    async close() {
-      await simulator.close();
-      await database.close();
-    },
-  };
+  const simulator = await startSimulatorProcess({ databaseUrl: simulatorUrl.toString(), refundSettleMs: 3_600_000 });
+  return { simulator, env: simulator.settings, close: () => simulator.close() };
 }
 
 /**
@@ -223,7 +212,7 @@ async function untilNone(client: pg.Client, query: string): Promise<void> {
 }
 
 /** `count` payments made by the shoppers and settled at the bank without telling the shop. */
-async function settledPayments(origin: string, shoppers: Shoppers, simulator: StandaloneSimulator, count: number) {
+async function settledPayments(origin: string, shoppers: Shoppers, simulator: SimulatorProcess, count: number) {
   const products = await productIds(origin);
   const payments: Payment[] = [];
   let sequence = 0;
@@ -251,7 +240,7 @@ interface Payment {
 }
 
 /** Each payment's completion webhook delivered twice, WEBHOOK_CONCURRENCY at a time; the latencies. */
-async function deliverTwice(origin: string, simulator: StandaloneSimulator, payments: Payment[]) {
+async function deliverTwice(origin: string, simulator: SimulatorProcess, payments: Payment[]) {
   const { username, password } = simulator.webhookCredentials;
   const authorization = createHash('sha256').update(`${username}:${password}`).digest('hex');
   const deliveries = payments.flatMap((payment) => [payment, payment]);
@@ -284,7 +273,7 @@ async function deliverTwice(origin: string, simulator: StandaloneSimulator, paym
 export async function measureWebhooks(
   origin: string,
   shoppers: Shoppers,
-  simulator: StandaloneSimulator,
+  simulator: SimulatorProcess,
   databaseUrl: string,
 ): Promise<Latencies & { payments: number; transitions: number; duplicatesChanged: number }> {
   await untilMailsSent(databaseUrl);

@@ -96,7 +96,6 @@ async function measurePrepaid(port: number): Promise<string[]> {
     { ...ORDER_LIMITS, DATABASE_URL: databaseUrl, ...bench.env },
     { keepData: true },
   );
-  bench.simulator.setWebhookUrl(`${prepaidShop.origin}/api/payment/webhook`);
   try {
     const tokens = await preparePostgresBuyers(prepaidShop.origin, databaseUrl, WEBHOOK_SHOPPERS + CHECKOUT_SHOPPERS);
     const hooks = await measureWebhooks(
@@ -135,6 +134,11 @@ async function measurePrepaid(port: number): Promise<string[]> {
 
 async function main() {
   ensureBuild(process.argv.includes('--rebuild'));
+  // `npm run bench -- --prepaid-only`: the prepaid checkout and webhook runs alone, when working on payments.
+  if (process.argv.includes('--prepaid-only')) {
+    for (const goal of await measurePrepaid(PORT + 2)) console.log(goal);
+    return;
+  }
   const databaseUrl = await localPostgres('shop_bench');
   const shop = await startShop(PORT, {
     BENCH_CEILING: 'true',

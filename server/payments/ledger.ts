@@ -5,6 +5,10 @@ import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds, ATTEMPT_STATES, REFUND_STATES } from './schema.ts';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
+/** An attempt is named by its row id or by its merchantOrderId (the gateway's name for it). */
+export type AttemptKey = { id: string } | { merchantOrderId: string };
+const attemptIs = (where: AttemptKey) =>
+  'id' in where ? eq(paymentAttempts.id, where.id) : eq(paymentAttempts.merchantOrderId, where.merchantOrderId);
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 type AttemptState = (typeof ATTEMPT_STATES)[number];
 type RefundState = (typeof REFUND_STATES)[number];
@@ -71,10 +75,8 @@ const recordEvent = new Statement<Required<Omit<EventFact, 'detail'>> & { detail
 );
 
 export const ledger = {
-  async attempt(db: Db, where: { id: string } | { merchantOrderId: string }): Promise<AttemptRow | null> {
-    const condition =
-      'id' in where ? eq(paymentAttempts.id, where.id) : eq(paymentAttempts.merchantOrderId, where.merchantOrderId);
-    const [row] = await db.select().from(paymentAttempts).where(condition);
+  async attempt(db: Db, where: AttemptKey): Promise<AttemptRow | null> {
+    const [row] = await db.select().from(paymentAttempts).where(attemptIs(where));
     return row ?? null;
   },
 
@@ -87,22 +89,27 @@ export const ledger = {
   },
 
   /**
-   * Takes the turn to ask the gateway about an attempt: true when nobody asked in the last `everySeconds` (by the
-   * database's clock, so across processes; 0: always), and the time of asking becomes now. However many poll at
-   * once, one gets the turn.
+   * Takes the turn to ask the gateway about an attempt in one of `states`: its row when nobody asked in the last
+   * `everySeconds` (by the database's clock, so across processes; 0: always), the time of asking now set; null when
+   * it is in another state or its turn was taken. However many poll at once, one gets the turn.
    */
-  async claimStatusCheck(db: Db, attemptId: string, everySeconds: number): Promise<boolean> {
-    const claimed = await db
+  async claimStatusCheck(
+    db: Db,
+    where: AttemptKey,
+    { everySeconds, states }: { everySeconds: number; states: readonly AttemptState[] },
+  ): Promise<AttemptRow | null> {
+    const [claimed] = await db
       .update(paymentAttempts)
       .set({ checkedAt: sql`now()` })
       .where(
         and(
-          eq(paymentAttempts.id, attemptId),
+          attemptIs(where),
+          inArray(paymentAttempts.state, [...states]),
           sql`(${paymentAttempts.checkedAt} is null or ${paymentAttempts.checkedAt} <= now() - make_interval(secs => ${everySeconds}))`,
         ),
       )
-      .returning({ id: paymentAttempts.id });
-    return claimed.length > 0;
+      .returning();
+    return claimed ?? null;
   },
 
   async refund(db: Db, where: { id: string } | { merchantRefundId: string }): Promise<RefundRow | null> {

@@ -2,7 +2,8 @@ import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } fro
 import type { JobOutcome, JobQueue } from '../jobs/queue.ts';
 import type { Database } from '../db/client.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/payment-state.ts';
-import { ledger, type AttemptRow, type RefundRow } from './ledger.ts';
+import { ledger, type AttemptKey, type AttemptRow, type RefundRow } from './ledger.ts';
+import type { ATTEMPT_STATES } from './schema.ts';
 import { PAYMENT_CHECK_JOB, REFUND_JOB, type PaymentTransitions } from './transitions.ts';
 
 export { PAYMENT_CHECK_JOB };
@@ -30,6 +31,9 @@ const UNKNOWN_ATTEMPT_SECONDS = 60;
 const EXPIRY_PATIENCE_SECONDS = 600;
 const REFUND_CHECK_SECONDS = 15;
 const REFUND_MAX_ATTEMPTS = 150;
+type AttemptState = (typeof ATTEMPT_STATES)[number];
+/** The attempts a status check is about: those the gateway may still settle. */
+const WAITING: readonly AttemptState[] = ['pending'];
 
 /** When to ask next about an attempt `elapsed` seconds old. */
 export function nextCheckSeconds(elapsed: number): number {
@@ -63,14 +67,20 @@ export class Reconciler {
   }
 
   /**
-   * Asks the gateway about one attempt and applies the answer; says whether it asked. A shopper's poll
-   * (`throttled`) asks only when nobody asked about it in the last STATUS_CHECK_EVERY_SECONDS, so however many
-   * poll, the gateway hears one call per attempt per window; webhooks and the schedule always ask (decision 0023).
+   * Asks the gateway about one attempt in one of `states` and applies the answer; says whether it asked. A
+   * shopper's poll (`throttled`) asks only when nobody asked about it in the last STATUS_CHECK_EVERY_SECONDS, so
+   * however many poll, the gateway hears one call per attempt per window; webhooks and the schedule always ask
+   * (decision 0023).
    */
-  async check(attempt: AttemptRow, source: PaymentEventSource, { throttled = false } = {}): Promise<boolean> {
+  async check(
+    where: AttemptKey,
+    source: PaymentEventSource,
+    { throttled = false, states = WAITING }: { throttled?: boolean; states?: readonly AttemptState[] } = {},
+  ): Promise<boolean> {
     const { database, gateway, transitions } = this.deps;
-    const window = throttled ? STATUS_CHECK_EVERY_SECONDS : 0;
-    if (!(await ledger.claimStatusCheck(database.db, attempt.id, window))) return false;
+    const everySeconds = throttled ? STATUS_CHECK_EVERY_SECONDS : 0;
+    const attempt = await ledger.claimStatusCheck(database.db, where, { everySeconds, states });
+    if (!attempt) return false;
     try {
       const status = await gateway.paymentStatus(attempt.merchantOrderId);
       await transitions.applyAttempt(attempt.merchantOrderId, status, source);
@@ -89,8 +99,8 @@ export class Reconciler {
    * credential does not cover the body, so the body says only which attempt to ask about.
    */
   async confirmAttempt(merchantOrderId: string): Promise<JobOutcome> {
-    const attempt = await ledger.attempt(this.deps.database.db, { merchantOrderId });
-    if (attempt && (attempt.state === 'pending' || attempt.state === 'failed')) await this.check(attempt, 'webhook');
+    // A failed attempt too: a payment the gateway failed may still complete.
+    await this.check({ merchantOrderId }, 'webhook', { states: ['pending', 'failed'] });
     return { done: true };
   }
 
@@ -104,9 +114,7 @@ export class Reconciler {
   }
 
   private async checkAttempt(attemptId: string): Promise<JobOutcome> {
-    const attempt = await ledger.attempt(this.deps.database.db, { id: attemptId });
-    if (!attempt || attempt.state !== 'pending') return { done: true };
-    await this.check(attempt, 'reconciliation');
+    if (!(await this.check({ id: attemptId }, 'reconciliation'))) return { done: true }; // no longer pending
     const now = await ledger.attempt(this.deps.database.db, { id: attemptId });
     if (!now || now.state !== 'pending') return { done: true };
     if (secondsSince(now.expiresAt) > EXPIRED_GRACE_SECONDS) {
@@ -133,7 +141,7 @@ export class Reconciler {
     }
     try {
       for (const attempt of await ledger.pendingAttempts(database.db, order.id)) {
-        await this.check(attempt, 'reconciliation');
+        await this.check({ id: attempt.id }, 'reconciliation');
       }
     } catch (error) {
       const late = order.paymentExpiresAt && secondsSince(order.paymentExpiresAt) > EXPIRY_PATIENCE_SECONDS;

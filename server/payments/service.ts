@@ -180,7 +180,7 @@ export class PaymentService {
     if (order.paymentMethod === 'prepaid' && AWAITING_PAYMENT.includes(order.paymentStatus)) {
       for (const attempt of await ledger.pendingAttempts(this.options.database.db, order.id)) {
         // Throttled per attempt; the gateway being slow or down must not hide what the shop already knows.
-        await this.options.reconciler.check(attempt, source, { throttled: true }).catch(() => undefined);
+        await this.options.reconciler.check({ id: attempt.id }, source, { throttled: true }).catch(() => undefined);
       }
       order = (await this.options.orders.byId(order.id)) ?? order;
     }

@@ -1,36 +1,14 @@
 // Prepaid checkout against a PhonePe-compatible host that is not PhonePe (decision 0022): with PHONEPE_API_URL,
 // PHONEPE_AUTH_URL, PHONEPE_CHECKOUT_SCRIPT_URL and PHONEPE_PAY_PAGE_ORIGINS pointing at a stand-in on another port,
 // the browser loads the stand-in's script and opens the stand-in's pay page, and the CSP allows both.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { freePort, startShopProcess } from '../../server/testing/shop-process.ts';
+import { startSimulatorProcess } from '../../server/testing/simulator-process.ts';
 import { SMTP_PORT } from './mail-catcher.ts';
 import { fillCheckoutAddress, productsInStock, signInThroughPage, verifiedBuyer } from './helpers';
-
-interface StandIn {
-  child: ChildProcess;
-  /** The shop settings that point at it (phonePeSettingsFor). */
-  settings: Record<string, string>;
-}
-
-/** The stand-in as its own process; resolves once it listens and has said where. */
-function startStandIn(webhookUrl: string): Promise<StandIn> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/phonepe-stand-in.ts', webhookUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = output.split('\n').find((candidate) => candidate.startsWith('{'));
-      if (line) resolve({ child, settings: JSON.parse(line) as Record<string, string> });
-    });
-    child.once('exit', (code) => reject(new Error(`The stand-in exited (${code}): ${output}`)));
-  });
-}
 
 /** A local shop whose PhonePe is the stand-in, started once per worker; tests run against it. */
 const test = base.extend<{}, { standIn: { shopOrigin: string; gatewayOrigin: string } }>({
@@ -39,7 +17,7 @@ const test = base.extend<{}, { standIn: { shopOrigin: string; gatewayOrigin: str
     async ({}, use) => {
       const port = await freePort();
       const shopOrigin = `http://127.0.0.1:${port}`;
-      const gateway = await startStandIn(`${shopOrigin}/api/payment/webhook`);
+      const gateway = await startSimulatorProcess({ webhookUrl: `${shopOrigin}/api/payment/webhook` });
       const dataDir = path.resolve('.cache', `e2e-stand-in-${randomBytes(4).toString('hex')}`);
       try {
         const shop = await startShopProcess({
@@ -54,7 +32,7 @@ const test = base.extend<{}, { standIn: { shopOrigin: string; gatewayOrigin: str
         await use({ shopOrigin, gatewayOrigin: gateway.settings.PHONEPE_PAY_PAGE_ORIGINS! });
         await shop.stop();
       } finally {
-        gateway.child.kill('SIGTERM');
+        await gateway.close();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
