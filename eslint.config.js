@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import ownTables from './eslint-rules/own-tables.js';
+import noCycleWithTypes from './eslint-rules/no-cycle-with-types.js';
 
 /**
  * Where each file sits in the import direction (decision 0018). Shared code (core/, app/lib, app/components,
@@ -32,7 +33,8 @@ const elements = [
     pattern: ['server/db/**', 'server/http/**', 'server/storage/**', 'server/config.ts', 'server/runtime-mode.ts'],
   },
   { type: 'server-root', mode: 'full', pattern: ['server/app.ts', 'server/services.ts', 'server/main.ts'] },
-  { type: 'server-module', mode: 'full', pattern: 'server/*/**', capture: ['module'] },
+  // A module is its folder: its index.ts is its face to the others (decision 0024).
+  { type: 'server-module', mode: 'folder', pattern: 'server/*', capture: ['module'] },
   { type: 'demo', mode: 'full', pattern: 'demo/**' },
 ];
 
@@ -67,8 +69,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'demo/**/*.ts'],
-    plugins: { 'import-x': importX, boundaries },
+    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'demo/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    plugins: { 'import-x': importX, boundaries, cycles: { rules: { 'no-cycle-with-types': noCycleWithTypes } } },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver()],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -78,7 +80,8 @@ export default tseslint.config(
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // import-x/no-cycle skips type-only imports; this one counts them (decision 0024).
+      'cycles/no-cycle-with-types': 'error',
       'boundaries/element-types': ['error', { default: 'disallow', rules: direction }],
     },
   },
@@ -87,5 +90,29 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', 'server/testing/**'],
     plugins: { local: { rules: { 'own-tables': ownTables } } },
     rules: { 'local/own-tables': 'error' },
+  },
+  {
+    // Another module is reached through its index.ts only; a schema may name another module's table for a foreign
+    // key (own-tables says who may use a schema). Tests arrange and inspect whatever they test.
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'demo/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/testing/**', 'server/processes/**'],
+    rules: {
+      // The demo catalogue loads by dynamic import only, when SEED_DEMO is on (decision 0018): never in a shop's
+      // code otherwise. A static import would carry it, and its artwork, into every start.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/demo/**'], message: 'Import demo/ dynamically.' }] },
+      ],
+      'boundaries/entry-point': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            { target: ['server-module'], disallow: ['**'] },
+            { target: ['server-module'], allow: ['index.ts', 'schema.ts'] },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,5 +1,6 @@
-import type { CartState } from './cart.ts';
-
-/** Total quantity, for the header badge; tolerates a stored cart written by an older version. */
-export const cartQuantity = (state: Partial<Pick<CartState, 'cartItems'>>) =>
+/**
+ * Total quantity, for the header badge; tolerates a stored cart written by an older version. Its own file, with
+ * no import, so every page's header can show it without loading the cart's reducer.
+ */
+export const cartQuantity = (state: { cartItems?: ReadonlyArray<{ quantity: unknown }> }) =>
   (state.cartItems ?? []).reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);

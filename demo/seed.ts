@@ -1,6 +1,6 @@
 import type { Database } from '../server/db/client.ts';
-import type { MediaRow, MediaService } from '../server/media/service.ts';
-import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/import.ts';
+import type { MediaRow, MediaService } from '../server/media/index.ts';
+import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/index.ts';
 import { rupeesToPaise } from '../core/money.ts';
 import { productArtSvg, promoBannerSvg, snapshotSvg } from './art/index.ts';
 import { DEMO_PRODUCTS } from './products.ts';

@@ -16,8 +16,37 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     // place-order.ts imports stock.ts; stock.ts importing place-order.ts back closes a cycle.
     const stock = readFileSync('server/catalog/stock.ts', 'utf8');
     const probe = `${stock}\nimport { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n`;
-    expect(await ruleIdsFor('server/catalog/stock.ts', probe)).toContain('import-x/no-cycle');
-    expect(await ruleIdsFor('server/catalog/stock.ts', stock)).not.toContain('import-x/no-cycle');
+    expect(await ruleIdsFor('server/catalog/stock.ts', probe)).toContain('cycles/no-cycle-with-types');
+    expect(await ruleIdsFor('server/catalog/stock.ts', stock)).not.toContain('cycles/no-cycle-with-types');
+  });
+
+  it('fails on an import cycle made of type-only imports', async () => {
+    // core/cart.ts re-exports core/cart-quantity.ts; a type import back closes a cycle import-x/no-cycle ignores.
+    const quantity = readFileSync('core/cart-quantity.ts', 'utf8');
+    const probe = `import type { CartState } from './cart.ts';\nexport type Probe = CartState;\n${quantity}`;
+    expect(await ruleIdsFor('core/cart-quantity.ts', probe)).toContain('cycles/no-cycle-with-types');
+    expect(await ruleIdsFor('core/cart-quantity.ts', quantity)).toEqual([]);
+  });
+
+  it("fails when a module imports another module's inner file, and allows its index.ts and its own files", async () => {
+    const inner = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
+    expect(await ruleIdsFor('server/payments/probe.ts', inner)).toContain('boundaries/entry-point');
+    expect(await ruleIdsFor('server/services.ts', inner.replace('../orders', './orders'))).toContain(
+      'boundaries/entry-point',
+    );
+    const face = "import { PlaceOrder } from '../orders/index.ts';\nexport const probe = PlaceOrder;\n";
+    expect(await ruleIdsFor('server/payments/probe.ts', face)).toEqual([]);
+    expect(await ruleIdsFor('server/orders/probe.ts', inner.replace('../orders/', './'))).toEqual([]);
+    const foreignKey = "import { orders } from '../orders/schema.ts';\nexport const probe = orders;\n";
+    expect(await ruleIdsFor('server/payments/schema.ts', foreignKey)).not.toContain('boundaries/entry-point');
+  });
+
+  it('fails on a static import of demo/ from production code, and allows the dynamic one', async () => {
+    const staticImport =
+      "import { seedDemoCatalogue } from '../demo/seed.ts';\nexport const probe = seedDemoCatalogue;\n";
+    expect(await ruleIdsFor('server/probe.ts', staticImport)).toContain('no-restricted-imports');
+    const dynamicImport = "export const probe = () => import('../demo/seed.ts');\n";
+    expect(await ruleIdsFor('server/probe.ts', dynamicImport)).toEqual([]);
   });
 
   it('fails when shared code imports a capability or a route', async () => {
@@ -30,6 +59,8 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor('app/orders/probe.ts', otherCapability.replace('../orders/', './'))).toEqual([]);
     const core = "import { PlaceOrder } from '../server/orders/place-order.ts';\nexport type Probe = PlaceOrder;\n";
     expect(await ruleIdsFor('core/probe.ts', core)).toContain('boundaries/element-types');
+    const coreToApp = "import { api } from '../app/lib/http.ts';\nexport const probe = api;\n";
+    expect(await ruleIdsFor('core/probe.ts', coreToApp)).toContain('boundaries/element-types');
   });
 
   it("fails when a module imports another module's schema, and allows its own", async () => {

@@ -14,17 +14,17 @@ import { useSecurityHeaders } from './http/security-headers.ts';
 import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
-import { catalogRoutes } from './catalog/routes.ts';
-import { mediaRoutes } from './media/routes.ts';
-import { authRoutes } from './auth/routes.ts';
-import { emailLinkRoutes } from './auth/email-routes.ts';
-import { cartRoutes } from './cart/routes.ts';
-import { devMailboxRoutes } from './mail/routes.ts';
-import { orderRoutes } from './orders/routes.ts';
-import { paymentRoutes } from './payments/routes.ts';
-import { SIMULATOR_PATH } from './payments/setup.ts';
-import { simulatorRoutes } from './phonepe-simulator/routes.ts';
-import { LocalMailbox } from './mail/transports.ts';
+import { catalogRoutes } from './catalog/index.ts';
+import { mediaRoutes } from './media/index.ts';
+import { authRoutes } from './auth/index.ts';
+import { emailLinkRoutes } from './auth/index.ts';
+import { cartRoutes } from './cart/index.ts';
+import { devMailboxRoutes } from './mail/index.ts';
+import { orderRoutes } from './orders/index.ts';
+import { paymentRoutes } from './payments/index.ts';
+import { SIMULATOR_PATH } from './payments/index.ts';
+import { simulatorRoutes } from './phonepe-simulator/index.ts';
+import { LocalMailbox } from './mail/index.ts';
 import type { Services } from './services.ts';
 
 export interface ServerOptions {

@@ -2,36 +2,36 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { publicOrigin } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { CatalogService } from './catalog/service.ts';
-import { MediaService } from './media/service.ts';
+import { CatalogService } from './catalog/index.ts';
+import { MediaService } from './media/index.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import type { ShopSettings } from '../core/shop.ts';
-import { AuthService } from './auth/service.ts';
-import { CartService } from './cart/service.ts';
-import { AccessTokens } from './auth/tokens.ts';
-import { SessionStore } from './auth/sessions.ts';
-import { sharedSecret } from './auth/secrets.ts';
-import { EmailLinks } from './auth/email-links.ts';
-import { GoogleVerifier } from './auth/google.ts';
-import { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './auth/limits.ts';
+import { AuthService } from './auth/index.ts';
+import { CartService } from './cart/index.ts';
+import { AccessTokens } from './auth/index.ts';
+import { SessionStore } from './auth/index.ts';
+import { sharedSecret } from './auth/index.ts';
+import { EmailLinks } from './auth/index.ts';
+import { GoogleVerifier } from './auth/index.ts';
+import { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './auth/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
-import { MailOutbox } from './mail/outbox.ts';
-import { MailSender } from './mail/sender.ts';
-import { createTransport, type MailTransport } from './mail/transports.ts';
+import { MailOutbox } from './mail/index.ts';
+import { MailSender } from './mail/index.ts';
+import { createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
 import { createLogger, describeError } from './http/logger.ts';
-import { OrderService } from './orders/service.ts';
-import { PlaceOrder } from './orders/place-order.ts';
-import { OrderPaymentState } from './orders/payment-state.ts';
-import { JobQueue } from './jobs/queue.ts';
-import { Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './jobs/poller.ts';
-import { paymentSetup, type PaymentSetup } from './payments/setup.ts';
-import { PaymentService } from './payments/service.ts';
-import { PaymentTransitions } from './payments/transitions.ts';
-import { Reconciler } from './payments/reconciliation.ts';
-import { WebhookInbox } from './payments/webhook.ts';
-import { GatewayError, type PaymentGateway } from './payments/gateway.ts';
-import type { PaymentLimits } from './payments/routes.ts';
+import { OrderService } from './orders/index.ts';
+import { PlaceOrder } from './orders/index.ts';
+import { OrderPaymentState } from './orders/index.ts';
+import { JobQueue } from './jobs/index.ts';
+import { Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './jobs/index.ts';
+import { paymentSetup, type PaymentSetup } from './payments/index.ts';
+import { PaymentService } from './payments/index.ts';
+import { PaymentTransitions } from './payments/index.ts';
+import { Reconciler } from './payments/index.ts';
+import { WebhookInbox } from './payments/index.ts';
+import { GatewayError, type PaymentGateway } from './payments/index.ts';
+import type { PaymentLimits } from './payments/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Failed webhook logins one address may make per 15 minutes before it is refused (decision 0023). */
@@ -154,6 +154,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     outbox,
     auth,
     stockChanged,
+    emptyCart: (userId, tx) => carts.clear(userId, tx),
     shopName: config.SHOP_NAME,
     origin,
   });

@@ -33,3 +33,11 @@ export async function dispatchCart(action: CartAction, rule: ShippingRule): Prom
     import('./cart-sync').then(({ pushCart }) => pushCart(next.cartItems)).catch(() => {}); // best effort
   }
 }
+
+/**
+ * The server emptied the shopper's cart (an order placed, a payment completed): this browser's copy follows, and
+ * nothing is sent back (decision 0024).
+ */
+export async function cartEmptiedByServer(rule: ShippingRule): Promise<void> {
+  await applyCartAction({ type: 'clear' }, rule);
+}

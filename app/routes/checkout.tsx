@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/checkout';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments';
-import { dispatchCart, useStoredCart } from '../cart/cart-store';
+import { cartEmptiedByServer, dispatchCart, useStoredCart } from '../cart/cart-store';
 import { EmptyCart } from '../cart/EmptyCart';
 import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
@@ -95,8 +95,8 @@ export default function CheckoutPage() {
 
   function onPlaced(orderId: string) {
     setLeaving(true);
-    // Prepaid keeps the cart until the payment is confirmed; cash on delivery is done.
-    void dispatchCart({ type: 'clear' }, shop);
+    // Cash on delivery is done: the server emptied the cart with the order; prepaid keeps it until paid.
+    void cartEmptiedByServer(shop);
     forgetUnpaidOrder();
     void navigate(statusPath(orderId, true));
   }

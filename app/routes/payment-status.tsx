@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/payment-status';
-import { dispatchCart } from '../cart/cart-store';
+import { cartEmptiedByServer } from '../cart/cart-store';
 import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
 import { useShop } from '../lib/use-shop';
@@ -55,7 +55,7 @@ function PrepaidStatus({ orderId }: { orderId: string }) {
 
   useEffect(() => {
     if (!completed) return;
-    void dispatchCart({ type: 'clear' }, shop);
+    void cartEmptiedByServer(shop); // the server emptied it when the payment arrived
     forgetUnpaidOrder(orderId);
   }, [completed, orderId, shop]);
 

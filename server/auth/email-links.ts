@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import { emailTokens, users } from './schema.ts';
 import type { SessionStore } from './sessions.ts';
 import { refuseCommonPassword } from './common-passwords.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml, layout } from '../mail/templates.ts';
+import { escapeHtml, layout } from '../mail/index.ts';
 
 interface MailContent {
   subject: string;

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartLinesSchema } from '../../core/contracts/cart.ts';
-import { requireUser } from '../auth/authenticate.ts';
-import type { AccessTokens } from '../auth/tokens.ts';
+import { requireUser } from '../auth/index.ts';
+import type { AccessTokens } from '../auth/index.ts';
 import type { CartService } from './service.ts';
 
 interface CartRouteOptions {

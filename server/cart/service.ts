@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { MAX_LINE_QUANTITY } from '../../core/constants.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import type { Product } from '../../core/product.ts';
 import type { CartItem } from '../../core/cart.ts';
 import type { CartLinesInput } from '../../core/contracts/cart.ts';

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
-import { InFlight, Poller } from '../jobs/poller.ts';
-import { LeaseKeeper } from '../jobs/leases.ts';
+import { InFlight, Poller } from '../jobs/index.ts';
+import { LeaseKeeper } from '../jobs/index.ts';
 import { describeError } from '../http/logger.ts';
 
 export interface MailSenderOptions {

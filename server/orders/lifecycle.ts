@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
-import { releaseStock } from '../catalog/stock.ts';
+import { releaseStock } from '../catalog/index.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../../core/order.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';

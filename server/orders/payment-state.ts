@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { Statement } from '../db/statement.ts';
-import { releaseStock, reserveStock } from '../catalog/stock.ts';
+import { releaseStock, reserveStock } from '../catalog/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { PaymentStatus } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';

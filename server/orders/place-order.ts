@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { executePrepared, type Database, type Db } from '../db/client.ts';
-import type { AuthService, Buyer } from '../auth/service.ts';
-import type { CartService } from '../cart/service.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import { reserveStock, type ReservedLine } from '../catalog/stock.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { AuthService, Buyer } from '../auth/index.ts';
+import type { CartService } from '../cart/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import { reserveStock, type ReservedLine } from '../catalog/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../http/rate-limit.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';

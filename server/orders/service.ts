@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
-import type { AuthService } from '../auth/service.ts';
-import type { CatalogService } from '../catalog/service.ts';
-import type { MailOutbox } from '../mail/outbox.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Order, OrderStatus, TrackedOrder } from '../../core/order.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';

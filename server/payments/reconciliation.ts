@@ -1,7 +1,7 @@
 import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
-import type { JobOutcome, JobQueue } from '../jobs/queue.ts';
+import type { JobOutcome, JobQueue } from '../jobs/index.ts';
 import type { Database } from '../db/client.ts';
-import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/payment-state.ts';
+import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/index.ts';
 import { ledger, type AttemptKey, type AttemptRow, type RefundRow } from './ledger.ts';
 import type { ATTEMPT_STATES } from './schema.ts';
 import { PAYMENT_CHECK_JOB, REFUND_JOB, type PaymentTransitions } from './transitions.ts';

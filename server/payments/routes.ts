@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/authenticate.ts';
-import type { AccessTokens } from '../auth/tokens.ts';
+import { requireUser } from '../auth/index.ts';
+import type { AccessTokens } from '../auth/index.ts';
 import { clientKey } from '../http/client-ip.ts';
 import type { FailureThrottle, RateLimiter } from '../http/rate-limit.ts';
 import {

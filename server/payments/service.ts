@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { Statement } from '../db/statement.ts';
 import { HttpError } from '../http/errors.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/payment-state.ts';
-import type { FollowUpStep, OpeningStep } from '../orders/place-order.ts';
-import type { OrderRecord } from '../orders/present.ts';
-import type { Actor } from '../orders/lifecycle.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/index.ts';
+import type { FollowUpStep, OpeningStep } from '../orders/index.ts';
+import type { OrderRecord } from '../orders/index.ts';
+import type { Actor } from '../orders/index.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
   PAYMENT_MESSAGES,

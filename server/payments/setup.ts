@@ -1,7 +1,7 @@
 import { servesLocalConveniences, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { payPageOrigins } from '../http/content-security-policy.ts';
-import { sharedSecret } from '../auth/secrets.ts';
+import { sharedSecret } from '../auth/index.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { PHONEPE_HOSTS, PhonePeGateway } from './phonepe.ts';
 import type { WebhookCredentials } from './webhook.ts';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '../db/client.ts';
-import type { AuthService } from '../auth/service.ts';
-import type { MailOutbox, OutgoingMail } from '../mail/outbox.ts';
-import type { JobQueue } from '../jobs/queue.ts';
-import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/payment-state.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { MailOutbox, OutgoingMail } from '../mail/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/index.ts';
 import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
 import { paymentRefunds } from './schema.ts';
 import { ledger, type AttemptRow, type MovedAttempt, type RefundRow } from './ledger.ts';
@@ -32,6 +32,8 @@ export interface TransitionDeps {
   auth: AuthService;
   /** Tells the catalogue its stock changed (after commit). */
   stockChanged: () => void;
+  /** Empties the shopper's cart, in the transaction that marks their order paid (cart module). */
+  emptyCart: (userId: string, tx: Db) => Promise<void>;
   shopName: string;
   origin: string;
 }
@@ -121,7 +123,13 @@ export class PaymentTransitions {
 
   /** Returns whether stock changed. */
   private async attemptPaid(tx: Db, attempt: MovedAttempt, order: PaymentOrder, source: PaymentEventSource) {
-    const received = () => this.mail(tx, order, (context) => paymentReceivedMail(context, attempt.amountPaise));
+    // Paid: the mail goes out, and the shopper's cart is emptied here, by the server, whoever learnt of it.
+    const received = async () => {
+      await Promise.all([
+        this.mail(tx, order, (context) => paymentReceivedMail(context, attempt.amountPaise)),
+        this.deps.emptyCart(order.userId, tx),
+      ]);
+    };
     const open = order.status !== 'cancelled';
     if (open && (await this.moveOrder(tx, order, AWAITING_PAYMENT, 'paid', source, {}, received))) return false;
     if (order.paymentStatus === 'expired' && (await this.deps.orders.reviveExpired(order.id, tx))) {

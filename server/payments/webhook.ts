@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { JobQueue } from '../jobs/queue.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import type { PhonePeWebhook } from '../../core/contracts/payments.ts';
 import type { Reconciler } from './reconciliation.ts';
 

@@ -1,0 +1,11 @@
+// The auth module's public face (decision 0024): accounts, sessions, access tokens and sign-in limits.
+export { authRoutes } from './routes.ts';
+export { emailLinkRoutes } from './email-routes.ts';
+export { requireUser } from './authenticate.ts';
+export { AuthService, type Buyer } from './service.ts';
+export { AccessTokens } from './tokens.ts';
+export { SessionStore } from './sessions.ts';
+export { EmailLinks } from './email-links.ts';
+export { GoogleVerifier } from './google.ts';
+export { sharedSecret } from './secrets.ts';
+export { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './limits.ts';

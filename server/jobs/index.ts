@@ -1,0 +1,4 @@
+// The job queue's public face (decision 0024): scheduled work shared by every process, and the loop that runs it.
+export { JobQueue, type JobOutcome } from './queue.ts';
+export { InFlight, Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './poller.ts';
+export { LeaseKeeper } from './leases.ts';
