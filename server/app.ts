@@ -16,15 +16,12 @@ import { benchCeiling } from './http/bench-ceiling.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
-import { authRoutes } from './auth/index.ts';
-import { emailLinkRoutes } from './auth/index.ts';
+import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
-import { devMailboxRoutes } from './mail/index.ts';
+import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { orderRoutes } from './orders/index.ts';
-import { paymentRoutes } from './payments/index.ts';
-import { SIMULATOR_PATH } from './payments/index.ts';
+import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
-import { LocalMailbox } from './mail/index.ts';
 import type { Services } from './services.ts';
 
 export interface ServerOptions {
@@ -91,11 +88,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
       }
     },
   );
+  // Sign-in as hooks a route declares (decision 0024); the request's `shopper` is decorated here, at the root.
+  const hooks = shopperHooks(app, services.accessTokens);
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(mediaRoutes, { media: services.media });
   await app.register(authRoutes, {
     auth: services.auth,
-    accessTokens: services.accessTokens,
+    hooks,
     limit: services.limitAttempts,
     signInThrottle: services.signInThrottle,
     accountDetails: {
@@ -113,18 +112,18 @@ export async function buildServer(services: Services, options: ServerOptions = {
     accessTokens: services.accessTokens,
     limit: services.limitAttempts,
   });
-  await app.register(cartRoutes, { carts: services.carts, accessTokens: services.accessTokens });
+  await app.register(cartRoutes, { carts: services.carts, hooks });
   await app.register(orderRoutes, {
     orders: services.orders,
     placeOrder: services.placeOrder,
-    accessTokens: services.accessTokens,
+    hooks,
     limit: services.limitAttempts,
   });
   await app.register(paymentRoutes, {
     payments: services.payments,
     webhookCredentials: services.paymentSetup.webhook,
     inbox: services.webhookInbox,
-    accessTokens: services.accessTokens,
+    hooks,
     limits: services.paymentLimits,
   });
   const simulator = services.paymentSetup.simulator;

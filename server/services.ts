@@ -6,32 +6,36 @@ import { CatalogService } from './catalog/index.ts';
 import { MediaService } from './media/index.ts';
 import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
 import type { ShopSettings } from '../core/shop.ts';
-import { AuthService } from './auth/index.ts';
+import {
+  AuthService,
+  AccessTokens,
+  SessionStore,
+  sharedSecret,
+  EmailLinks,
+  GoogleVerifier,
+  PasswordCheckThrottle,
+  SignInThrottle,
+  attemptLimit,
+  type AttemptLimit,
+} from './auth/index.ts';
 import { CartService } from './cart/index.ts';
-import { AccessTokens } from './auth/index.ts';
-import { SessionStore } from './auth/index.ts';
-import { sharedSecret } from './auth/index.ts';
-import { EmailLinks } from './auth/index.ts';
-import { GoogleVerifier } from './auth/index.ts';
-import { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './auth/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
-import { MailOutbox } from './mail/index.ts';
-import { MailSender } from './mail/index.ts';
-import { createTransport, type MailTransport } from './mail/index.ts';
+import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
 import { createLogger, describeError } from './http/logger.ts';
-import { OrderService } from './orders/index.ts';
-import { PlaceOrder } from './orders/index.ts';
-import { OrderPaymentState } from './orders/index.ts';
-import { JobQueue } from './jobs/index.ts';
-import { Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './jobs/index.ts';
-import { paymentSetup, type PaymentSetup } from './payments/index.ts';
-import { PaymentService } from './payments/index.ts';
-import { PaymentTransitions } from './payments/index.ts';
-import { Reconciler } from './payments/index.ts';
-import { WebhookInbox } from './payments/index.ts';
-import { GatewayError, type PaymentGateway } from './payments/index.ts';
-import type { PaymentLimits } from './payments/index.ts';
+import { OrderService, PlaceOrder, OrderPaymentState } from './orders/index.ts';
+import { JobQueue, Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './jobs/index.ts';
+import {
+  paymentSetup,
+  type PaymentSetup,
+  PaymentService,
+  PaymentTransitions,
+  Reconciler,
+  WebhookInbox,
+  GatewayError,
+  type PaymentGateway,
+  type PaymentLimits,
+} from './payments/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Failed webhook logins one address may make per 15 minutes before it is refused (decision 0023). */

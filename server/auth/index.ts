@@ -2,6 +2,7 @@
 export { authRoutes } from './routes.ts';
 export { emailLinkRoutes } from './email-routes.ts';
 export { requireUser } from './authenticate.ts';
+export { STAFF_ONLY_MESSAGE, shopperHooks, signedIn, type ShopperHooks } from './shopper-hooks.ts';
 export { AuthService, type Buyer } from './service.ts';
 export { AccessTokens } from './tokens.ts';
 export { SessionStore } from './sessions.ts';

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../core/contracts/account.ts';
 import { SIGN_IN_FAILED, type AuthService, type Session } from './service.ts';
-import type { AccessTokens } from './tokens.ts';
-import { requireUser } from './authenticate.ts';
+import { signedIn, type ShopperHooks } from './shopper-hooks.ts';
 import { userSchema } from '../../core/contracts/account.ts';
 import { isAddressUpdate, saveAccountDetails, saveDefaultAddress, type AccountDetailsDeps } from './profile.ts';
 import type { AttemptLimit, SignInThrottle } from './limits.ts';
@@ -16,7 +15,7 @@ export const REFRESH_COOKIE = 'refresh_token';
 
 interface AuthRouteOptions {
   auth: AuthService;
-  accessTokens: AccessTokens;
+  hooks: ShopperHooks;
   limit: AttemptLimit;
   signInThrottle: SignInThrottle;
   /** What saving account details needs: the database, sessions, e-mail links and the password-check throttle. */
@@ -32,7 +31,7 @@ const session = z.object({ user: userSchema, accessToken: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   app,
-  { auth, accessTokens, limit, signInThrottle, accountDetails, google, publicOrigin },
+  { auth, hooks, limit, signInThrottle, accountDetails, google, publicOrigin },
 ) => {
   const secure = publicOrigin.startsWith('https:');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure, path: '/api/auth' } as const;
@@ -143,6 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
     app.get(
       url,
       {
+        onRequest: hooks.requireShopper,
         schema: {
           tags: ['auth'],
           summary,
@@ -150,13 +150,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
           response: { 200: z.object({ user: userSchema }) },
         },
       },
-      async (request) => ({ user: await auth.getUser((await requireUser(request, accessTokens)).userId) }),
+      async (request) => ({ user: await auth.getUser(signedIn(request).userId) }),
     );
   }
 
   app.put(
     '/api/auth/profile',
     {
+      onRequest: hooks.requireShopper,
       schema: {
         tags: ['auth'],
         summary: 'Save the default address, or the account details (with an optional password change)',
@@ -169,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       },
     },
     async (request) => {
-      const { userId, sessionId } = await requireUser(request, accessTokens);
+      const { userId, sessionId } = signedIn(request);
       const body = request.body;
       if (isAddressUpdate(body)) {
         await saveDefaultAddress(accountDetails.db, userId, body);

@@ -1,14 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartLinesSchema } from '../../core/contracts/cart.ts';
-import { requireUser } from '../auth/index.ts';
-import type { AccessTokens } from '../auth/index.ts';
+import { signedIn, type ShopperHooks } from '../auth/index.ts';
 import type { CartService } from './service.ts';
 
 interface CartRouteOptions {
   carts: CartService;
-  accessTokens: AccessTokens;
+  hooks: ShopperHooks;
 }
 
 /** A cart line as the storefront keeps it (core/cart.ts CartItem); prices in rupees, from the catalogue now. */
@@ -26,13 +24,10 @@ const security = [{ bearerAuth: [] }];
 const tags = ['cart'];
 
 /** GET, PUT and merge for a signed-in shopper's cart (decision 0013). */
-export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { carts, accessTokens }) => {
-  const shopperOf = new WeakMap<FastifyRequest, string>();
-  // Before the body is validated, so a request without a session is a 401 (the client refreshes), never a 400.
-  app.addHook('onRequest', async (request) => {
-    shopperOf.set(request, (await requireUser(request, accessTokens)).userId);
-  });
-  const userId = (request: FastifyRequest) => shopperOf.get(request)!;
+export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { carts, hooks }) => {
+  // Every cart route is a signed-in shopper's: declared once for the lot.
+  app.addHook('onRequest', hooks.requireShopper);
+  const userId = (request: Parameters<typeof signedIn>[0]) => signedIn(request).userId;
 
   app.get(
     '/api/cart',

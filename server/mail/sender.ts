@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
-import { InFlight, Poller } from '../jobs/index.ts';
-import { LeaseKeeper } from '../jobs/index.ts';
+import { InFlight, Poller, LeaseKeeper } from '../jobs/index.ts';
 import { describeError } from '../http/logger.ts';
 
 export interface MailSenderOptions {

@@ -1,7 +1,6 @@
 import { formatRupees, paiseToRupees } from '../../core/money.ts';
 import { shortOrderId } from '../../core/order.ts';
-import { escapeHtml, layout } from '../mail/index.ts';
-import type { OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
 import type { OrderItemRow, OrderRow } from './present.ts';
 
 /** What an order mail reads: the order's totals and its lines. */

@@ -1,19 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrderSchema, trackOrderSchema } from '../../core/contracts/orders.ts';
-import { ORDER_STATUSES } from '../../core/contracts/orders.ts';
-import { requireUser } from '../auth/index.ts';
-import type { AccessTokens } from '../auth/index.ts';
-import type { AttemptLimit } from '../auth/index.ts';
-import { HttpError } from '../http/errors.ts';
+import {
+  ORDER_STATUSES,
+  createOrderSchema,
+  orderSchema,
+  trackOrderSchema,
+  trackedOrderSchema,
+} from '../../core/contracts/orders.ts';
+import { signedIn, type AttemptLimit, type ShopperHooks } from '../auth/index.ts';
 import type { OrderService } from './service.ts';
 import type { PlaceOrder } from './place-order.ts';
-import { orderSchema, trackedOrderSchema } from '../../core/contracts/orders.ts';
 
 interface OrderRouteOptions {
   orders: OrderService;
   placeOrder: PlaceOrder;
-  accessTokens: AccessTokens;
+  hooks: ShopperHooks;
   limit: AttemptLimit;
 }
 
@@ -32,13 +33,14 @@ const idempotencyHeaders = z.object({
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app,
-  { orders, placeOrder, accessTokens, limit },
+  { orders, placeOrder, hooks, limit },
 ) => {
-  const signedIn = (request: Parameters<typeof requireUser>[0]) => requireUser(request, accessTokens);
+  const shopper = { onRequest: hooks.requireShopper };
 
   app.post(
     '/api/orders/create-order',
     {
+      ...shopper,
       schema: {
         tags: ['orders'],
         summary: 'Place an order. Prices and stock come from the database; an Idempotency-Key makes retries safe.',
@@ -60,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       },
     },
     async (request, reply) => {
-      const { userId } = await signedIn(request);
+      const { userId } = signedIn(request);
       const { orderId, created } = await placeOrder.run(userId, request.body, request.headers['idempotency-key']);
       return reply.code(created ? 201 : 200).send({ orderId });
     },
@@ -69,6 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app.get(
     '/api/orders/get-user-orders',
     {
+      ...shopper,
       schema: {
         tags: ['orders'],
         summary: "The signed-in shopper's orders, newest first",
@@ -76,7 +79,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: { 200: z.array(orderSchema) },
       },
     },
-    async (request) => orders.listForUser((await signedIn(request)).userId),
+    async (request) => orders.listForUser(signedIn(request).userId),
   );
 
   app.post(
@@ -96,6 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app.get(
     '/api/orders/:orderId',
     {
+      ...shopper,
       schema: {
         tags: ['orders'],
         summary: "One of the signed-in shopper's orders",
@@ -105,13 +109,14 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       },
     },
     async (request) => ({
-      order: await orders.getForUser((await signedIn(request)).userId, request.params.orderId),
+      order: await orders.getForUser(signedIn(request).userId, request.params.orderId),
     }),
   );
 
   app.post(
     '/api/orders/:orderId/cancel',
     {
+      ...shopper,
       schema: {
         tags: ['orders'],
         summary: 'Cancel an order within 24 hours, before it is packed; its stock returns',
@@ -121,7 +126,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
       },
     },
     async (request) => ({
-      order: await orders.cancelForUser((await signedIn(request)).userId, request.params.orderId),
+      order: await orders.cancelForUser(signedIn(request).userId, request.params.orderId),
       message: 'Your order has been cancelled.',
     }),
   );
@@ -129,19 +134,16 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
   app.post(
     '/api/orders/:orderId/status',
     {
+      onRequest: hooks.requireRole('admin', 'Only shop staff can change an order status'),
       schema: {
         tags: ['orders'],
         summary: 'Move an order to its next status (shop staff only)',
         security,
         params: orderIdParams,
         body: z.object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }) }),
-        response: { 200: z.object({ order: orderSchema }), 409: message },
+        response: { 200: z.object({ order: orderSchema }), 403: message, 409: message },
       },
     },
-    async (request) => {
-      const { role } = await signedIn(request);
-      if (role !== 'admin') throw new HttpError(403, 'Only shop staff can change an order status');
-      return { order: await orders.advance(request.params.orderId, request.body.status) };
-    },
+    async (request) => ({ order: await orders.advance(request.params.orderId, request.body.status) }),
   );
 };

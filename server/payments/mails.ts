@@ -1,7 +1,6 @@
 import { formatRupees, paiseToRupees } from '../../core/money.ts';
 import { shortOrderId } from '../../core/order.ts';
-import { escapeHtml, layout } from '../mail/index.ts';
-import type { OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
 
 export interface PaymentMailContext {
   shopName: string;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/index.ts';
-import type { AccessTokens } from '../auth/index.ts';
+import { signedIn, type ShopperHooks } from '../auth/index.ts';
 import { clientKey } from '../http/client-ip.ts';
 import type { FailureThrottle, RateLimiter } from '../http/rate-limit.ts';
 import {
@@ -30,7 +29,7 @@ interface PaymentRouteOptions {
   payments: PaymentService;
   webhookCredentials: WebhookCredentials;
   inbox: WebhookInbox;
-  accessTokens: AccessTokens;
+  hooks: ShopperHooks;
   limits: PaymentLimits;
 }
 
@@ -47,11 +46,12 @@ const createResponses = {
 
 /** Spec section 7's four payment rows and PhonePe's webhook (decision 0019). */
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, options) => {
-  const { payments, accessTokens, limits } = options;
-  type Request = Parameters<typeof requireUser>[0];
+  const { payments, hooks, limits } = options;
+  type Request = Parameters<typeof signedIn>[0];
+  const shopper = { onRequest: hooks.requireShopper };
   /** The signed-in shopper, counted against their allowance for `action` (429 with Retry-After beyond it). */
   const shopperWithin = async (request: Request, action: keyof typeof PAYMENT_CALLS_PER_MINUTE) => {
-    const { userId } = await requireUser(request, accessTokens);
+    const { userId } = signedIn(request);
     const limit = PAYMENT_CALLS_PER_MINUTE[action];
     await limits.calls.check([{ key: `${action}:user:${userId}`, limit, windowSeconds: 60 }]);
     return userId;
@@ -68,6 +68,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   app.post(
     '/api/payment/create-order',
     {
+      ...shopper,
       schema: {
         ...create,
         summary: 'Start a payment attempt for an unpaid prepaid order; answers the gateway page to open.',
@@ -84,6 +85,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   app.post(
     '/api/payment/checkout',
     {
+      ...shopper,
       schema: {
         ...create,
         summary: 'Create the gateway order for a prepaid order (the same as /api/payment/create-order).',
@@ -95,6 +97,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   app.get(
     '/api/payment/get-order-status',
     {
+      ...shopper,
       schema: {
         tags: ['payments'],
         summary: 'The payment state of the shopper’s order: COMPLETED, FAILED or PENDING.',
@@ -107,12 +110,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         response: { 200: paymentStatusResponseSchema, 404: message },
       },
     },
-    async (request) =>
-      payments.status((await requireUser(request, accessTokens)).userId, request.query.merchantOrderId),
+    async (request) => payments.status(signedIn(request).userId, request.query.merchantOrderId),
   );
   app.post(
     '/api/payment/payment-verification',
     {
+      ...shopper,
       schema: {
         tags: ['payments'],
         summary: 'Verify an order’s payment with the gateway now, and answer its state.',

@@ -4,10 +4,15 @@ import type { Database, Db } from '../db/client.ts';
 import { Statement } from '../db/statement.ts';
 import { HttpError } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/index.ts';
-import type { FollowUpStep, OpeningStep } from '../orders/index.ts';
-import type { OrderRecord } from '../orders/index.ts';
-import type { Actor } from '../orders/index.ts';
+import {
+  AWAITING_PAYMENT,
+  type OrderPaymentState,
+  type PaymentOrder,
+  type FollowUpStep,
+  type OpeningStep,
+  type OrderRecord,
+  type Actor,
+} from '../orders/index.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
   PAYMENT_MESSAGES,
