@@ -1,3 +1,4 @@
+import type { ApiMessage } from '../../core/contracts/fields';
 import { announceSession, clearAccessToken, readAccessToken, storeAccessToken } from './credentials';
 
 /** What a failure says when neither the server nor the connection explains it. */
@@ -58,7 +59,7 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
       void announceSession({ type: 'session-expired' });
     }
   }
-  const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
+  const body = (await response.json().catch(() => ({}))) as Partial<ApiMessage> & { error?: string };
   if (!response.ok) throw new ApiError(response.status, body.error ?? body.message ?? GENERIC_ERROR);
   return body as T;
 }

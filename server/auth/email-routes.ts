@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emailSchema } from '../../core/contracts/fields.ts';
+import { emailSchema, messageSchema } from '../../core/contracts/fields.ts';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../core/contracts/account.ts';
 import type { AuthService } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
@@ -8,7 +8,6 @@ import { INVALID_LINK, type EmailLinks } from './email-links.ts';
 import { requireUser } from './authenticate.ts';
 import type { AttemptLimit } from './limits.ts';
 
-const message = z.object({ message: z.string() });
 const linkToken = z.string().regex(/^[\w-]{20,100}$/, INVALID_LINK);
 
 export const RESET_LINK_SENT =
@@ -35,7 +34,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the link from the verification mail',
         params: z.object({ token: linkToken }),
-        response: { 200: message },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -51,7 +50,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (
         tags: ['auth'],
         summary: "Mail a new verification link: to the signed-in user, or to the body's e-mail",
         body: z.object({ email: z.string().optional() }).optional(),
-        response: { 200: message },
+        response: { 200: messageSchema },
       },
     },
     async (request) => {
@@ -71,7 +70,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (
         tags: ['auth'],
         summary: 'Mail a password-reset link',
         body: forgotPasswordSchema,
-        response: { 200: message },
+        response: { 200: messageSchema },
       },
       preHandler: (request) => limit('forgot-password', request, request.body.email),
     },
@@ -93,7 +92,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<EmailRouteOptions> = async (
         summary: 'Set a new password with the link from the reset mail',
         params: z.object({ tokenId: linkToken }),
         body: resetPasswordSchema,
-        response: { 200: message },
+        response: { 200: messageSchema },
       },
       preHandler: (request) => limit('reset-password', request),
     },

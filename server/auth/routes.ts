@@ -1,3 +1,4 @@
+import { messageSchema } from '../../core/contracts/fields.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +27,6 @@ interface AuthRouteOptions {
   publicOrigin: string;
 }
 
-const message = z.object({ message: z.string() });
 const session = z.object({ user: userSchema, accessToken: z.string() });
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
@@ -123,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
       schema: {
         tags: ['auth'],
         summary: 'Sign out: end the session (its access tokens too) and clear the refresh cookie',
-        response: { 200: message },
+        response: { 200: messageSchema },
       },
       preHandler: sameSiteOnly,
     },

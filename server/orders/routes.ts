@@ -1,3 +1,4 @@
+import { messageSchema } from '../../core/contracts/fields.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,7 +19,6 @@ interface OrderRouteOptions {
   limit: AttemptLimit;
 }
 
-const message = z.object({ message: z.string() });
 const security = [{ bearerAuth: [] }];
 // The tracking form's rules (no control characters); the service then checks the id's shape before any query.
 const orderIdParams = z.object({ orderId: trackOrderSchema.shape.orderId });
@@ -54,10 +54,10 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         response: {
           200: z.object({ orderId: z.string() }),
           201: z.object({ orderId: z.string() }),
-          400: message,
-          409: message,
-          422: message,
-          429: message,
+          400: messageSchema,
+          409: messageSchema,
+          422: messageSchema,
+          429: messageSchema,
         },
       },
     },
@@ -89,7 +89,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         tags: ['orders'],
         summary: 'Track an order by its id and the e-mail it was placed with',
         body: trackOrderSchema,
-        response: { 200: z.object({ order: trackedOrderSchema }), 404: message },
+        response: { 200: z.object({ order: trackedOrderSchema }), 404: messageSchema },
       },
       preHandler: (request) => limit('track-order', request),
     },
@@ -105,7 +105,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         summary: "One of the signed-in shopper's orders",
         security,
         params: orderIdParams,
-        response: { 200: z.object({ order: orderSchema }), 404: message },
+        response: { 200: z.object({ order: orderSchema }), 404: messageSchema },
       },
     },
     async (request) => ({
@@ -122,7 +122,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         summary: 'Cancel an order within 24 hours, before it is packed; its stock returns',
         security,
         params: orderIdParams,
-        response: { 200: z.object({ order: orderSchema, message: z.string() }), 409: message },
+        response: { 200: z.object({ order: orderSchema, message: z.string() }), 409: messageSchema },
       },
     },
     async (request) => ({
@@ -141,7 +141,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
         security,
         params: orderIdParams,
         body: z.object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }) }),
-        response: { 200: z.object({ order: orderSchema }), 403: message, 409: message },
+        response: { 200: z.object({ order: orderSchema }), 403: messageSchema, 409: messageSchema },
       },
     },
     async (request) => ({ order: await orders.advance(request.params.orderId, request.body.status) }),

@@ -1,3 +1,4 @@
+import { messageSchema } from '../../core/contracts/fields.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn, type ShopperHooks } from '../auth/index.ts';
@@ -33,15 +34,14 @@ interface PaymentRouteOptions {
   limits: PaymentLimits;
 }
 
-const message = z.object({ message: z.string() });
 const security = [{ bearerAuth: [] }];
 const createResponses = {
   200: createPaymentResponseSchema,
-  404: message,
-  409: message,
-  429: message,
-  502: message,
-  503: message,
+  404: messageSchema,
+  409: messageSchema,
+  429: messageSchema,
+  502: messageSchema,
+  503: messageSchema,
 };
 
 /** Spec section 7's four payment rows and PhonePe's webhook (decision 0019). */
@@ -107,7 +107,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
           'order is updated.',
         security,
         querystring: paymentStatusQuerySchema,
-        response: { 200: paymentStatusResponseSchema, 404: message },
+        response: { 200: paymentStatusResponseSchema, 404: messageSchema },
       },
     },
     async (request) => payments.status(signedIn(request).userId, request.query.merchantOrderId),
@@ -123,7 +123,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
           'The spec lists this call without a body; here it takes {orderId} and answers as get-order-status.',
         security,
         body: createPaymentSchema,
-        response: { 200: paymentStatusResponseSchema, 404: message, 429: message },
+        response: { 200: paymentStatusResponseSchema, 404: messageSchema, 429: messageSchema },
       },
     },
     async (request) => payments.status(await shopperWithin(request, 'verifyPayment'), request.body.orderId, 'shopper'),
@@ -153,7 +153,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
           'whole number of paise in range is 400. The event is stored and answered at once; the job queue then ' +
           'asks the gateway’s status API and applies only what it confirms. A repeated event changes nothing again.',
         body: phonePeWebhookSchema,
-        response: { 200: z.object({ received: z.boolean() }), 400: message, 401: message, 413: message, 429: message },
+        response: {
+          200: z.object({ received: z.boolean() }),
+          400: messageSchema,
+          401: messageSchema,
+          413: messageSchema,
+          429: messageSchema,
+        },
       },
     },
     async (request) => {
