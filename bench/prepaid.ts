@@ -1,7 +1,7 @@
 // Prepaid checkout under load, on PostgreSQL against the PhonePe simulator (issue 10): order plus payment creation
 // by concurrent shoppers, and webhook deliveries, each sent twice, with one transition per payment checked.
-import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { webhookAuthorization } from '../server/phonepe-simulator/index.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../server/testing/simulator-process.ts';
 import { MAX_UNPAID_PREPAID_ORDERS } from '../core/contracts/payments.ts';
 import { ADDRESS, percentile } from './cod-orders.ts';
@@ -242,7 +242,7 @@ interface Payment {
 /** Each payment's completion webhook delivered twice, WEBHOOK_CONCURRENCY at a time; the latencies. */
 async function deliverTwice(origin: string, simulator: SimulatorProcess, payments: Payment[]) {
   const { username, password } = simulator.webhookCredentials;
-  const authorization = createHash('sha256').update(`${username}:${password}`).digest('hex');
+  const authorization = webhookAuthorization(username, password);
   const deliveries = payments.flatMap((payment) => [payment, payment]);
   const latencies: number[] = [];
   let failures = 0;

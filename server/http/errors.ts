@@ -14,12 +14,17 @@ export class HttpError extends Error {
   }
 }
 
-/** PostgreSQL's SQLSTATE of a failed query, from the driver's error or the one Drizzle wraps. */
-export function sqlState(error: unknown): string | undefined {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  const state = typeof code === 'string' ? code : cause?.code;
-  return typeof state === 'string' ? state : undefined;
+/** A text field of a failed query's PostgreSQL error, from the driver's error or the one Drizzle wraps. */
+function databaseErrorField(error: unknown, field: 'code' | 'constraint'): string | undefined {
+  const outer = (error ?? {}) as Record<string, unknown>;
+  const value = typeof outer[field] === 'string' ? outer[field] : (outer.cause as Record<string, unknown>)?.[field];
+  return typeof value === 'string' ? value : undefined;
 }
+
+/** PostgreSQL's SQLSTATE of a failed query. */
+export const sqlState = (error: unknown) => databaseErrorField(error, 'code');
+/** The constraint a failed statement broke (a unique index, a check). */
+export const brokenConstraint = (error: unknown) => databaseErrorField(error, 'constraint');
 
 /**
  * Text PostgreSQL cannot take (NUL, bytes invalid in UTF-8, a bad number or uuid): the client's input, so a 400.

@@ -11,6 +11,7 @@ import {
   paymentTestWorld,
   startedPayment,
   storedOrder,
+  webhookHeaderOf,
 } from '../testing/payments.ts';
 import { orders } from '../orders/schema.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
@@ -23,10 +24,7 @@ const GATEWAY_TIMEOUT_MS = 1500;
 const { shop, simulator, supplyProduct, paidState, waitForPayment, prepaidOrder } = paymentTestWorld({
   PHONEPE_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
 });
-const webhookHeader = () => {
-  const { username, password } = simulator().webhookCredentials;
-  return createHash('sha256').update(`${username}:${password}`).digest('hex');
-};
+const webhookHeader = () => webhookHeaderOf(simulator());
 
 describe('POST /api/payment/create-order', () => {
   it("starts a payment for the order's own amount, a new attempt each call", async () => {

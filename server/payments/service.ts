@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { Statement } from '../db/statement.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, brokenConstraint } from '../http/errors.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import {
   AWAITING_PAYMENT,
@@ -70,13 +70,6 @@ const OVER_LIMIT = 'payment_attempts_at_most_allowed';
 const NUMBER_TAKEN = 'payment_attempts_order_number_unique';
 /** A number taken by a concurrent attempt is tried again this many times. */
 const NUMBER_RETRIES = 3;
-
-/** The constraint a failed statement broke, from the driver's error or the one Drizzle wraps. */
-function brokenConstraint(error: unknown): string | undefined {
-  const { constraint, cause } = (error ?? {}) as { constraint?: unknown; cause?: { constraint?: unknown } };
-  const name = typeof constraint === 'string' ? constraint : cause?.constraint;
-  return typeof name === 'string' ? name : undefined;
-}
 
 const lockUnpaidOrders = new Statement<{ userId: string }>(
   'lock-unpaid-orders',

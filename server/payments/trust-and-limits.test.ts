@@ -12,6 +12,7 @@ import {
   runJobNow,
   startedPayment,
   storedOrder,
+  webhookHeaderOf,
 } from '../testing/payments.ts';
 import { orders } from '../orders/schema.ts';
 import { MAX_PAYMENT_ATTEMPTS, PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
@@ -22,10 +23,7 @@ import { PAYMENT_CALLS_PER_MINUTE } from './routes.ts';
 const world = paymentTestWorld();
 const { shop, simulator, supplyProduct, paidState, waitForPayment, prepaidOrder } = world;
 
-const webhookHeader = () => {
-  const { username, password } = simulator().webhookCredentials;
-  return createHash('sha256').update(`${username}:${password}`).digest('hex');
-};
+const webhookHeader = () => webhookHeaderOf(simulator());
 const postWebhook = (payload: unknown, headers: Record<string, string> = { authorization: webhookHeader() }) =>
   shop().app.inject({ method: 'POST', url: '/api/payment/webhook', headers, payload: payload as object });
 

@@ -1,3 +1,3 @@
 // The PhonePe simulator's public face (decision 0024): PhonePe's protocol, offline, mounted by a local shop.
-export { simulatorRoutes } from './routes.ts';
+export { simulatorRoutes, webhookAuthorization } from './routes.ts';
 export { phonePeSettingsFor, startStandaloneSimulator, type StandaloneSimulator } from './standalone.ts';

@@ -5,8 +5,9 @@ import { startTestShop, type TestShop } from './harness.ts';
 import {
   phonePeSettingsFor,
   startStandaloneSimulator,
+  webhookAuthorization,
   type StandaloneSimulator,
-} from '../phonepe-simulator/standalone.ts';
+} from '../phonepe-simulator/index.ts';
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { paymentEvents, paymentRefunds } from '../payments/schema.ts';
@@ -97,6 +98,12 @@ export function paymentTestWorld(env: Record<string, string> = {}) {
       return { orderId, order, refund: refund! };
     },
   };
+}
+
+/** The Authorization header PhonePe sends with its webhooks: the SHA-256 of the simulator's username:password. */
+export function webhookHeaderOf(simulator: StandaloneSimulator): string {
+  const { username, password } = simulator.webhookCredentials;
+  return webhookAuthorization(username, password);
 }
 
 /** POSTs to the simulator's control API, as the bank or the shopper would act. */

@@ -13,6 +13,7 @@ import { fillCheckoutAddress, productsInStock, signInThroughPage, verifiedBuyer 
 /** A local shop whose PhonePe is the stand-in, started once per worker; tests run against it. */
 const test = base.extend<{}, { standIn: { shopOrigin: string; gatewayOrigin: string } }>({
   standIn: [
+    // Playwright reads a fixture's dependencies from its first parameter's destructuring: none here, so `{}`.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const port = await freePort();
