@@ -148,8 +148,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
-  const orderPayments = new OrderPaymentState(database.db);
-  const stockChanged = () => catalog.stockChanged();
+  const orderPayments = new OrderPaymentState(database.db, catalog);
   const gateway = payment.gateway ?? prepaidOff;
   const paymentTransitions = new PaymentTransitions({
     database,
@@ -157,7 +156,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     jobs,
     outbox,
     auth,
-    stockChanged,
     emptyCart: (userId, tx) => carts.clear(userId, tx),
     shopName: config.SHOP_NAME,
     origin,
@@ -167,7 +165,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     gateway,
     orders: orderPayments,
     transitions: paymentTransitions,
-    stockChanged,
   });
   reconciler.register(jobs);
   const webhookInbox = new WebhookInbox(jobs, reconciler);
@@ -190,7 +187,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,
     origin,
-    onCancelled: (record, tx, actor) => payments.orderCancelled(record, tx, actor),
+    cancelSteps: payments.cancelSteps(),
   });
   const placeOrder = new PlaceOrder({
     database,
@@ -206,8 +203,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     limiter: new RateLimiter(rateLimitStore),
     prepaidAvailable: payment.gateway !== null,
     paymentExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
-    prepaidFollowUps: payments.orderFollowUps(),
-    prepaidOpeningSteps: payments.orderOpeningSteps(),
+    prepaidSteps: payments.orderSteps(),
   });
   // One loop runs every process's scheduled work (decision 0019). Tests run it by hand with runDue() and drain().
   const scheduledWork = new Poller(

@@ -1,6 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import type { Database } from '../db/client.ts';
+import { onCommit, type Database, type Db } from '../db/client.ts';
+import { releaseStock, reserveStock, type ReservedLine, type StockLine } from './stock.ts';
+import { HttpError } from '../http/errors.ts';
 import { banners, categories, products, reviews } from './schema.ts';
 import { averageRating, discountPercent, type Product, type Review } from '../../core/product.ts';
 import { paiseToRupees } from '../../core/money.ts';
@@ -66,11 +68,41 @@ export class CatalogService implements StorefrontCatalog {
   }
 
   /**
-   * Orders changed stock. This process forgets its copy at once; the others hear within STOCK_NOTICE_MS, through
-   * one NOTIFY for all the orders placed meanwhile: a NOTIFY per order would serialise commits on PostgreSQL's
+   * Takes the quantities out of stock inside the caller's transaction, at the prices read under the lock (they
+   * are what the order charges). A line that cannot be met is an HttpError naming the product, and the caller's
+   * transaction must roll back. The cache hears of it once the transaction commits.
+   */
+  async reserveStock(tx: Db, lines: readonly StockLine[]): Promise<ReservedLine[]> {
+    const reserved = await reserveStock(tx, lines);
+    onCommit(tx, () => this.stockChanged());
+    return reserved;
+  }
+
+  /** Like reserveStock, but all or nothing on its own: null, and nothing reserved, when a line cannot be met. */
+  async reserveIfAvailable(tx: Db, lines: readonly StockLine[]): Promise<ReservedLine[] | null> {
+    try {
+      // A savepoint: a shortfall undoes this reservation only, not the caller's transaction.
+      const reserved = await tx.transaction((savepoint) => reserveStock(savepoint, lines));
+      onCommit(tx, () => this.stockChanged());
+      return reserved;
+    } catch (error) {
+      if (error instanceof HttpError) return null;
+      throw error;
+    }
+  }
+
+  /** Puts quantities back (a cancelled or expired order's) inside the caller's transaction; the cache hears on commit. */
+  async releaseStock(tx: Db, lines: readonly { productId: string | null; quantity: number }[]): Promise<void> {
+    await releaseStock(tx, lines);
+    onCommit(tx, () => this.stockChanged());
+  }
+
+  /**
+   * Stock changed. This process forgets its copy at once; the others hear within STOCK_NOTICE_MS, through one
+   * NOTIFY for all the orders placed meanwhile: a NOTIFY per order would serialise commits on PostgreSQL's
    * notification queue lock.
    */
-  stockChanged(): void {
+  private stockChanged(): void {
     this.invalidate();
     this.stockNotice ??= setTimeout(() => {
       this.stockNotice = null;

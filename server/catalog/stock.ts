@@ -4,9 +4,14 @@ import { products } from './schema.ts';
 import { HttpError } from '../http/errors.ts';
 
 /**
- * Stock belongs to the catalogue: these are the only writes to products' stock. Callers pass their transaction,
- * and call CatalogService.stockChanged() once it has committed.
+ * Stock belongs to the catalogue: these are the only writes to products' stock, called through CatalogService,
+ * which tells its cache once the caller's transaction commits.
  */
+export interface StockLine {
+  productId: string;
+  quantity: number;
+}
+
 export interface ReservedLine {
   productId: string;
   title: string;
@@ -22,7 +27,7 @@ interface ReservedRow {
   price_paise: number;
 }
 
-const wanted = (lines: readonly { productId: string; quantity: number }[]) =>
+const wanted = (lines: readonly StockLine[]) =>
   sql.join(
     lines.map(({ productId, quantity }) => sql`(${productId}::uuid, ${quantity}::int)`),
     sql`, `,
@@ -33,10 +38,7 @@ const wanted = (lines: readonly { productId: string; quantity: number }[]) =>
  * product-id order, so concurrent orders never deadlock, and a row is only changed while enough is left, so
  * concurrent buyers can never oversell. A line that cannot be met aborts the whole order.
  */
-export async function reserveStock(
-  tx: Db,
-  lines: readonly { productId: string; quantity: number }[],
-): Promise<ReservedLine[]> {
+export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise<ReservedLine[]> {
   const rows = await executePrepared<ReservedRow>(
     tx,
     `reserve-stock-${lines.length}`,
@@ -76,7 +78,7 @@ export async function releaseStock(
   tx: Db,
   lines: readonly { productId: string | null; quantity: number }[],
 ): Promise<void> {
-  const known = lines.filter((line): line is { productId: string; quantity: number } => line.productId !== null);
+  const known = lines.filter((line): line is StockLine => line.productId !== null);
   if (known.length === 0) return;
   await tx.execute(sql`
     with wanted (id, quantity) as (values ${wanted(known)}),

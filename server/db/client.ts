@@ -35,35 +35,48 @@ export interface Database {
   listen(channel: string, onMessage: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload?: string): Promise<void>;
   /**
-   * Runs fn in one transaction, rolled back when fn throws. On PostgreSQL the BEGIN is pipelined with fn's first
-   * statement, statements fn sends together share a round trip, and `end.commitWith` sends fn's last writes with
-   * the COMMIT.
+   * Runs fn in one transaction, rolled back when fn throws; work registered with onCommit(tx, …) runs once it has
+   * committed. On PostgreSQL the BEGIN goes with fn's first statement, and statements fn sends together (without
+   * awaiting each other) share a round trip: the connection pipelines them.
    */
-  transaction<T>(fn: (tx: Db, end: TransactionEnd) => Promise<T>): Promise<T>;
-  /**
-   * Writes that need nothing from each other's answers, in one transaction that costs one round trip on
-   * PostgreSQL: BEGIN, the statements and COMMIT leave together. `statements` must send each one at once (call
-   * `.execute()` on a query builder; an awaited builder is sent a tick later, after the COMMIT), and this
-   * refuses any that did not. All or nothing: when one fails, the rest are rolled back and its error is thrown.
-   */
-  writeAtOnce(statements: (tx: Db) => Array<Promise<unknown>>): Promise<void>;
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-/** How a transaction's last writes leave. */
-export interface TransactionEnd {
-  /**
-   * Sends the writes `statements` makes and the COMMIT together, one round trip on PostgreSQL, and waits for
-   * them: all or nothing, the first failure thrown. Each must be sent at once, as for writeAtOnce; when one was
-   * not, they are awaited and committed in turn. Once this resolves the transaction is over: fn returns.
-   */
-  commitWith(statements: () => Array<Promise<unknown>>): Promise<void>;
+/** Work waiting for each open transaction's commit (see onCommit). */
+const commitWork = new WeakMap<Db, Array<() => unknown>>();
+
+/**
+ * Runs `work` once the transaction `tx` has committed, not at all when it rolls back: how a module tells its cache
+ * about a change it made in someone else's transaction. Outside a transaction (`tx` is the database), the write
+ * has committed already, so it runs now.
+ */
+export function onCommit(tx: Db, work: () => unknown): void {
+  const waiting = commitWork.get(tx);
+  if (waiting) waiting.push(work);
+  else void work();
 }
 
-/** Waits for every write, then throws the first failure: none is left running behind a rollback. */
-async function settleAll(writes: Array<Promise<unknown>>): Promise<void> {
-  const failed = (await Promise.allSettled(writes)).find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+/** Runs fn with `tx` open for onCommit; returns fn's result and the work registered meanwhile. */
+async function collectingCommitWork<T>(tx: Db, fn: (tx: Db) => Promise<T>): Promise<[T, Array<() => unknown>]> {
+  const waiting: Array<() => unknown> = [];
+  commitWork.set(tx, waiting);
+  try {
+    return [await fn(tx), waiting];
+  } finally {
+    commitWork.delete(tx);
+  }
+}
+
+/** After the commit: each piece of work on its own, so one failing does not stop the others. */
+function runCommitWork(waiting: Array<() => unknown>): void {
+  for (const work of waiting) {
+    try {
+      void Promise.resolve(work()).catch((error: unknown) => console.error('After-commit work failed', error));
+    } catch (error) {
+      console.error('After-commit work failed', error);
+    }
+  }
 }
 
 const dialect = new PgDialect();
@@ -139,9 +152,11 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
     notify: async (channel, payload = '') => {
       await client.query(`select pg_notify($1, $2)`, [channel, payload]);
     },
-    // One connection, one statement at a time: the writes then the COMMIT, as they come.
-    transaction: (fn) => db.transaction((tx) => fn(tx, { commitWith: (statements) => settleAll(statements()) })),
-    writeAtOnce: (statements) => db.transaction((tx) => settleAll(statements(tx))),
+    async transaction(fn) {
+      const [result, waiting] = await db.transaction((tx) => collectingCommitWork(tx, fn));
+      runCommitWork(waiting);
+      return result;
+    },
     async close() {
       try {
         await client.close();
@@ -182,53 +197,19 @@ async function openPostgres(
     },
     async transaction(fn) {
       const client = await pool.connect();
-      const { tx, sentSince } = countingDrizzle(client);
+      const tx = drizzleOn(client);
       const begun = client.query('begin');
-      let committed: Promise<unknown> | null = null;
-      const end: TransactionEnd = {
-        async commitWith(statements) {
-          const sent = sentSince();
-          const writes = statements();
-          if (sent() === writes.length) {
-            committed = client.query('commit');
-            committed.catch(() => {}); // its failure is thrown below, once the writes have settled
-          }
-          await settleAll(writes);
-          await committed;
-        },
-      };
       try {
-        const result = await fn(tx, end);
+        const [result, waiting] = await collectingCommitWork(tx, fn);
         await begun;
-        await (committed ?? client.query('commit'));
+        await client.query('commit');
+        runCommitWork(waiting);
         return result;
       } catch (error) {
         await begun.catch(() => {});
         // After a COMMIT that found the transaction failed (it rolled back), this only finds none in progress.
         await client.query('rollback').catch(() => {});
         throw error;
-      } finally {
-        client.release();
-      }
-    },
-    async writeAtOnce(statements) {
-      const client = await pool.connect();
-      const { tx, sentSince } = countingDrizzle(client);
-      try {
-        const sent = sentSince();
-        const writes = [client.query('begin'), ...statements(tx)];
-        if (sent() !== writes.length - 1) {
-          writes.push(Promise.reject(new Error('writeAtOnce: a statement was not sent at once')));
-        } else {
-          writes.push(client.query('commit'));
-        }
-        try {
-          await settleAll(writes);
-        } catch (error) {
-          // A failed statement turned the COMMIT into a rollback; without one sent, this rolls back.
-          await client.query('rollback').catch(() => {});
-          throw error;
-        }
       } finally {
         client.release();
       }
@@ -241,25 +222,10 @@ async function openPostgres(
 }
 
 /** Each pooled connection's drizzle, made once, not again for every transaction. */
-const drizzleOfClient = new WeakMap<pg.PoolClient, { tx: Db; sent: () => number }>();
+const drizzleOfClient = new WeakMap<pg.PoolClient, Db>();
 
-/**
- * drizzle on one pooled connection, counting the statements it hands to the connection: drizzle logs each just
- * as it sends it, so `sentSince()()` says how many went out since, all at once or not.
- */
-function countingDrizzle(client: pg.PoolClient) {
-  let made = drizzleOfClient.get(client);
-  if (!made) {
-    let sent = 0;
-    made = { tx: drizzlePg(client, { logger: { logQuery: () => void sent++ } }), sent: () => sent };
-    drizzleOfClient.set(client, made);
-  }
-  const { tx, sent } = made;
-  return {
-    tx,
-    sentSince: () => {
-      const before = sent();
-      return () => sent() - before;
-    },
-  };
+function drizzleOn(client: pg.PoolClient): Db {
+  let tx = drizzleOfClient.get(client);
+  if (!tx) drizzleOfClient.set(client, (tx = drizzlePg(client)));
+  return tx;
 }

@@ -31,7 +31,7 @@ describe('Statement', () => {
     await database().transaction(async (tx) => {
       await insertProbe.run(tx, { n: 2, note: null });
     });
-    await database().writeAtOnce((tx) => [insertProbe.run(tx, { n: 3, note: '"x"' })]);
+    await database().transaction((tx) => insertProbe.run(tx, { n: 3, note: '"x"' }));
     expect(await probesFrom.run(database().db, { from: 2 })).toEqual([
       { n: 2, note: null, noteIsNull: true },
       { n: 3, note: 'x', noteIsNull: false },

@@ -7,8 +7,8 @@ const textOnly: Db = drizzle.mock();
 /**
  * A statement the shop runs very often (checkout, webhooks), written once with `sql.placeholder`s. drizzle turns
  * it into text once, not on every run, and each run sends it as a named prepared statement, so PostgreSQL plans
- * it once per connection, in whichever database or transaction it is given. It is sent at once (it may go with
- * Database.writeAtOnce). Rows come back with the database's column names and types as the driver gives them.
+ * it once per connection, in whichever database or transaction it is given. It is sent at once, so it shares a
+ * round trip with the statements sent beside it. Rows come back with the database's column names and types as the driver gives them.
  */
 export class Statement<Params extends Record<string, unknown>, Row = never> {
   private readonly query: Query;

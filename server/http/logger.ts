@@ -1,3 +1,4 @@
+import { failedStepOf } from '../db/workflow.ts';
 import { pino, stdSerializers, type DestinationStream } from 'pino';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 
@@ -58,6 +59,11 @@ const withoutParams = (message: string) => message.replace(/\n?params: [\s\S]*$/
  * error's detail and even its message can carry password hashes, e-mail addresses and reset links.
  */
 export function serializeError(error: unknown): object {
+  const step = failedStepOf(error);
+  return step ? { ...serializeCause(error), step } : serializeCause(error);
+}
+
+function serializeCause(error: unknown): object {
   const database = databaseErrorIn(error);
   const query = failedQueryIn(error);
   if (!database && !query) return stdSerializers.err(error as Error);
@@ -75,6 +81,11 @@ export function serializeError(error: unknown): object {
  * database's message (both can hold an e-mail address or a mail's body); any other error gives its message.
  */
 export function describeError(error: unknown): string {
+  const step = failedStepOf(error);
+  return step ? `${step} failed: ${describeCause(error)}` : describeCause(error);
+}
+
+function describeCause(error: unknown): string {
   const database = databaseErrorIn(error);
   const query = failedQueryIn(error);
   if (!database && !query) return withoutParams(error instanceof Error ? error.message : String(error));

@@ -2,7 +2,7 @@
 // payment state other modules may read and move.
 export { orderRoutes } from './routes.ts';
 export { OrderService } from './service.ts';
-export { PlaceOrder, type FollowUpStep, type OpeningStep } from './place-order.ts';
+export { PlaceOrder, type PlacingOrder, type PaymentMethodSteps } from './place-order.ts';
 export { AWAITING_PAYMENT, OrderPaymentState, type PaymentOrder } from './payment-state.ts';
-export type { Actor } from './lifecycle.ts';
+export type { Actor, ChangingStatus } from './lifecycle.ts';
 export type { OrderRecord } from './present.ts';

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { Step, Workflow } from '../db/workflow.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import { HttpError } from '../http/errors.ts';
-import { releaseStock } from '../catalog/index.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus } from '../../core/order.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
@@ -12,30 +13,70 @@ export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
 
 export type Actor = 'shopper' | 'shop' | 'system';
 
+/** One order moving one step along NEXT_STATUSES; `record` is the order as it is after the move. */
+export class ChangingStatus {
+  record!: OrderRecord;
+
+  constructor(
+    readonly order: OrderRow,
+    readonly status: OrderStatus,
+    readonly actor: Actor,
+  ) {}
+
+  get cancelling(): boolean {
+    return this.status === 'cancelled';
+  }
+}
+
 /**
- * Moves an order one step along NEXT_STATUSES and records the step with its time. A shopper may cancel only
- * within the window of spec section 9; a cancellation puts the stock back (catalogue) and queues `cancellationMail`, in the same transaction.
+ * Refuses a move the lifecycle does not allow, before any write: a step NEXT_STATUSES lacks, or a prepaid order
+ * moving past 'placed' unpaid (nothing is packed or shipped unpaid).
  */
-export async function changeStatus(
-  db: Db,
-  order: OrderRow,
-  status: OrderStatus,
-  actor: Actor,
-  { cancellationMail }: { cancellationMail: (record: OrderRecord, tx: Db) => Promise<void> },
-): Promise<OrderRecord> {
-  const cancelling = status === 'cancelled';
+export function checkMove({ order, status, cancelling }: ChangingStatus): void {
   if (!NEXT_STATUSES[order.status].includes(status)) {
     throw new HttpError(
       409,
       cancelling ? NOT_CANCELLABLE_MESSAGE : `An order that is ${order.status} cannot become ${status}.`,
     );
   }
-  // A prepaid order waits at 'placed' until its payment arrives: nothing is packed or shipped unpaid.
-  const needsPayment = !cancelling && order.paymentMethod === 'prepaid';
-  if (needsPayment && order.paymentStatus !== 'paid') throw new HttpError(409, PAYMENT_MESSAGES.notPaidYet);
-  const withinWindow = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
-  const record = await db.transaction(async (tx) => {
-    // Conditional on the status read before, so two concurrent changes cannot both apply.
+  if (needsPayment(order, status) && order.paymentStatus !== 'paid') {
+    throw new HttpError(409, PAYMENT_MESSAGES.notPaidYet);
+  }
+}
+
+const needsPayment = (order: OrderRow, status: OrderStatus) =>
+  status !== 'cancelled' && order.paymentMethod === 'prepaid';
+
+/**
+ * The workflows that move an order (decision 0025). Moving it along:
+ *
+ *   moveStatus → loadRecord
+ *
+ * Cancelling it (a shopper only within the window of spec section 9):
+ *
+ *   moveStatus → loadRecord → releaseStock (catalogue) → `onCancel` (the cancellation mail, a refund…) →
+ *   loadRecord again, so the answer shows what `onCancel` did (a refund started)
+ */
+export function statusWorkflows(
+  catalog: Pick<CatalogService, 'releaseStock'>,
+  onCancel: Step<ChangingStatus>[],
+): { advance: Workflow<ChangingStatus>; cancel: Workflow<ChangingStatus> } {
+  const common = [moveStatus, loadRecord];
+  const releaseStock: Step<ChangingStatus> = {
+    name: 'releaseStock',
+    run: (tx, { record }) => catalog.releaseStock(tx, record.items),
+  };
+  return {
+    advance: { name: 'advanceOrder', steps: common },
+    cancel: { name: 'cancelOrder', steps: [...common, releaseStock, ...onCancel, loadRecord] },
+  };
+}
+
+/** Conditional on the status read before, so two concurrent changes cannot both apply; the move is recorded. */
+const moveStatus: Step<ChangingStatus> = {
+  name: 'moveStatus',
+  async run(tx, { order, status, actor, cancelling }) {
+    const withinWindow = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
     const [updated] = await tx
       .update(orders)
       .set({
@@ -51,25 +92,31 @@ export async function changeStatus(
           eq(orders.id, order.id),
           eq(orders.status, order.status),
           cancelling && actor === 'shopper' ? withinWindow : undefined,
-          needsPayment ? eq(orders.paymentStatus, 'paid') : undefined,
+          needsPayment(order, status) ? eq(orders.paymentStatus, 'paid') : undefined,
         ),
       )
-      .returning();
-    if (!updated) return null;
+      .returning({ id: orders.id });
+    if (!updated) {
+      throw new HttpError(409, cancelling ? NOT_CANCELLABLE_MESSAGE : 'The order changed meanwhile. Please reload.');
+    }
     await tx.insert(orderStatusEvents).values({ orderId: order.id, status, actor });
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    if (cancelling) await releaseStock(tx, items);
-    const events = await tx
-      .select()
-      .from(orderStatusEvents)
-      .where(eq(orderStatusEvents.orderId, order.id))
-      .orderBy(orderStatusEvents.at, orderStatusEvents.id);
-    const changed: OrderRecord = { order: updated, items, events };
-    if (cancelling) await cancellationMail(changed, tx);
-    return changed;
-  });
-  if (!record) {
-    throw new HttpError(409, cancelling ? NOT_CANCELLABLE_MESSAGE : 'The order changed meanwhile. Please reload.');
-  }
-  return record;
-}
+  },
+};
+
+/** The order after the move, with its lines and its whole timeline. */
+const loadRecord: Step<ChangingStatus> = {
+  name: 'loadRecord',
+  async run(tx: Db, change) {
+    const id = change.order.id;
+    const [[order], items, events] = await Promise.all([
+      tx.select().from(orders).where(eq(orders.id, id)),
+      tx.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.position),
+      tx
+        .select()
+        .from(orderStatusEvents)
+        .where(eq(orderStatusEvents.orderId, id))
+        .orderBy(orderStatusEvents.at, orderStatusEvents.id),
+    ]);
+    change.record = { order: order!, items, events };
+  },
+};

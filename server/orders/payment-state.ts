@@ -1,8 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { Statement } from '../db/statement.ts';
-import { releaseStock, reserveStock } from '../catalog/index.ts';
-import { HttpError } from '../http/errors.ts';
+import type { CatalogService } from '../catalog/index.ts';
 import type { PaymentStatus } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import type { OrderRow } from './present.ts';
@@ -77,7 +76,10 @@ export class OrderPaymentState {
   /** The lookups outside a transaction, built once (checkout, status checks); in one, they are built each time. */
   private readonly prepared;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: Pick<CatalogService, 'releaseStock' | 'reserveIfAvailable'>,
+  ) {
     this.prepared = { byOrderId: lookup(db, 'byOrderId'), byId: lookup(db, 'byId') };
   }
 
@@ -140,7 +142,7 @@ export class OrderPaymentState {
       .returning({ id: orders.id });
     if (!expired) return false;
     await db.insert(orderStatusEvents).values({ orderId: id, status: 'cancelled', actor: 'system' });
-    await releaseStock(db, await this.lines(id, db));
+    await this.catalog.releaseStock(db, await this.lines(id, db));
     return true;
   }
 
@@ -152,13 +154,7 @@ export class OrderPaymentState {
     const lines = (await this.lines(id, db)).filter(
       (line): line is { productId: string; quantity: number } => line.productId !== null,
     );
-    try {
-      // A savepoint: a shortfall undoes this reservation only.
-      await db.transaction((savepoint) => reserveStock(savepoint, lines));
-    } catch (error) {
-      if (error instanceof HttpError) return false;
-      throw error;
-    }
+    if (!(await this.catalog.reserveIfAvailable(db, lines))) return false;
     const [revived] = await db
       .update(orders)
       .set({ paymentStatus: 'paid', paidAt: sql`now()`, status: 'placed', updatedAt: sql`now()` })

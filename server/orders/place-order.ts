@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { executePrepared, type Database, type Db } from '../db/client.ts';
+import { runWorkflow, together, type Step, type Workflow } from '../db/workflow.ts';
 import type { AuthService, Buyer } from '../auth/index.ts';
 import type { CartService } from '../cart/index.ts';
-import { type CatalogService, reserveStock, type ReservedLine } from '../catalog/index.ts';
+import type { CatalogService, ReservedLine } from '../catalog/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../http/rate-limit.ts';
@@ -45,30 +46,27 @@ export interface NewOrder {
   idempotencyFingerprint: string | null;
 }
 
-/** What the steps after the order is written see, inside the workflow's transaction. */
-export interface PlacedOrder {
-  tx: Db;
-  buyer: Buyer;
-  order: NewOrder;
-  lines: ReservedLine[];
+/**
+ * What placing one order knows, filled in by its steps in order: the buyer and the reserved lines by the opening
+ * steps, the priced order by priceLines. Other modules' steps (payments') read it.
+ */
+export class PlacingOrder {
+  buyer!: Buyer;
+  lines!: ReservedLine[];
+  order!: NewOrder;
+
+  constructor(
+    readonly userId: string,
+    readonly request: CreateOrderInput,
+    readonly wanted: WantedLines,
+    readonly idempotency: Idempotency | null,
+  ) {}
 }
 
-/**
- * A step that follows the written order for one payment method, e.g. emptying the cart. It sends one statement
- * at once and needs nothing back: the follow-ups leave with the order and the COMMIT.
- */
-export interface FollowUpStep {
-  name: string;
-  run(placed: PlacedOrder): Promise<void>;
-}
-
-/**
- * A step that opens the workflow's transaction for one payment method, with the buyer check and the stock, e.g.
- * a lock and a count under it. Its statements are sent at once, in order, so the steps share a round trip.
- */
-export interface OpeningStep {
-  name: string;
-  run(opening: { tx: Db; userId: string }): Promise<void>;
+/** A payment method's own steps: `opening` ones join the buyer check and the stock, `followUps` the written order. */
+export interface PaymentMethodSteps {
+  opening: Step<PlacingOrder>[];
+  followUps: Step<PlacingOrder>[];
 }
 
 export interface PlaceOrderOptions {
@@ -89,10 +87,8 @@ export interface PlaceOrderOptions {
   prepaidAvailable: boolean;
   /** An unpaid prepaid order expires this long after it is placed. */
   paymentExpirySeconds: number;
-  /** The steps prepaid payments add after the order is written (the payments module's). */
-  prepaidFollowUps: FollowUpStep[];
-  /** The steps prepaid payments add before the stock is counted (the payments module's). */
-  prepaidOpeningSteps: OpeningStep[];
+  /** The steps a prepaid order adds (the payments module's). */
+  prepaidSteps: PaymentMethodSteps;
 }
 
 interface Idempotency {
@@ -101,30 +97,51 @@ interface Idempotency {
 }
 
 /**
- * Placing an order: one workflow of named steps in one transaction, each step calling the module that owns its
- * tables (decision 0018):
+ * Placing an order: a workflow of named steps in one transaction, each calling the module that owns its tables
+ * (decision 0025):
  *
- *   checkBuyer (auth) + reserveStock (catalogue) + the payment method's opening steps → priceLines →
- *   writeOrder (orders) + the payment method's follow-ups, with the COMMIT
+ *   open: checkBuyer (auth) + reserveStock (catalogue) + the payment method's opening steps →
+ *   priceLines → write: writeOrder (orders) + the payment method's follow-ups
  *
- * Cash on delivery is placed at once, so its steps empty the cart (cart) and queue the confirmation (mail). A
- * prepaid order waits for its payment; its steps join `followUps.prepaid`. Only product ids and quantities are
- * read from the request: prices are the ones read under the stock lock. With an idempotency key, a retry of the
- * same request returns the first order; another request under the same key is refused.
+ * Cash on delivery is placed at once, so its follow-ups empty the cart (cart) and queue the confirmation (mail). A
+ * prepaid order waits for its payment; its steps are the payments module's. The steps inside `open` and `write`
+ * need nothing from each other, so they are sent together (one round trip each on PostgreSQL). Only product ids
+ * and quantities are read from the request: prices are the ones read under the stock lock. With an idempotency
+ * key, a retry of the same request returns the first order; another request under the same key is refused.
  */
 export class PlaceOrder {
-  private readonly followUps: Record<PaymentMethod, FollowUpStep[]>;
-  private readonly openingSteps: Record<PaymentMethod, OpeningStep[]>;
+  private readonly workflows: Record<PaymentMethod, Workflow<PlacingOrder>>;
 
   constructor(private readonly options: PlaceOrderOptions) {
-    this.followUps = {
-      cod: [
-        { name: 'emptyCart', run: ({ tx, order }) => options.carts.clear(order.userId, tx) },
-        { name: 'queueConfirmation', run: (placed) => this.queueConfirmation(placed) },
+    const cod: PaymentMethodSteps = {
+      opening: [],
+      followUps: [
+        { name: 'emptyCart', run: (tx, { order }) => options.carts.clear(order.userId, tx) },
+        { name: 'queueConfirmation', run: (tx, placing) => this.queueConfirmation(tx, placing) },
       ],
-      prepaid: options.prepaidFollowUps,
     };
-    this.openingSteps = { cod: [], prepaid: options.prepaidOpeningSteps };
+    const workflowOf = (method: PaymentMethod, steps: PaymentMethodSteps): Workflow<PlacingOrder> => ({
+      name: `placeOrder(${method})`,
+      steps: [
+        together('open', [
+          { name: 'checkBuyer', run: (tx, placing) => this.checkBuyer(tx, placing) },
+          {
+            name: 'reserveStock',
+            run: async (tx, placing) => (placing.lines = await options.catalog.reserveStock(tx, placing.wanted)),
+          },
+          ...steps.opening,
+        ]),
+        { name: 'priceLines', run: async (_tx, placing) => (placing.order = this.priceLines(placing)) },
+        together('write', [
+          {
+            name: 'writeOrder',
+            run: (tx, { order, lines }) => writeOrder(tx, order, lines, options.paymentExpirySeconds),
+          },
+          ...steps.followUps,
+        ]),
+      ],
+    });
+    this.workflows = { cod: workflowOf('cod', cod), prepaid: workflowOf('prepaid', options.prepaidSteps) };
   }
 
   async run(
@@ -139,19 +156,9 @@ export class PlaceOrder {
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: fingerprintOf(wanted, request) } : null;
     try {
       await this.countAttempt(userId);
-      const orderId = await this.options.database.transaction(async (tx, end) => {
-        const { buyer, lines } = await this.open(tx, userId, wanted, request.paymentMethod);
-        const order = this.priceLines({ userId, buyer, request, lines, idempotency });
-        // The order and its follow-ups need nothing from each other: they leave together, with the COMMIT.
-        const placed = { tx, buyer, order, lines };
-        await end.commitWith(() => [
-          writeOrder(tx, order, lines, this.options.paymentExpirySeconds),
-          ...this.followUps[order.paymentMethod].map((step) => step.run(placed)),
-        ]);
-        return order.orderId;
-      });
-      this.options.catalog.stockChanged();
-      return { orderId, created: true };
+      const placing = new PlacingOrder(userId, request, wanted, idempotency);
+      await runWorkflow(this.options.database, this.workflows[request.paymentMethod], placing);
+      return { orderId: placing.order.orderId, created: true };
     } catch (error) {
       // With a key, a failure may be a retry that lost the race to its first request (a unique violation, or
       // stock or rate limit the first request took): if an order exists under the key, that is the answer,
@@ -177,40 +184,16 @@ export class PlaceOrder {
     }
   }
 
-  /**
-   * The buyer check, the stock reservation and the payment method's opening steps, sent together: one round trip.
-   * A refused buyer's reservation goes with the transaction; the buyer's refusal is the answer before any other.
-   */
-  private async open(tx: Db, userId: string, wanted: WantedLines, method: PaymentMethod) {
-    const [buyer, lines, ...opened] = await Promise.allSettled([
-      this.checkBuyer(tx, userId),
-      reserveStock(tx, wanted),
-      ...this.openingSteps[method].map((step) => step.run({ tx, userId })),
-    ]);
-    for (const step of [buyer, lines, ...opened]) if (step.status === 'rejected') throw step.reason;
-    return {
-      buyer: (buyer as PromiseFulfilledResult<Buyer>).value,
-      lines: (lines as PromiseFulfilledResult<ReservedLine[]>).value,
-    };
-  }
-
   /** Only a shopper with a verified e-mail may order; the order mails go to that address. */
-  private async checkBuyer(tx: Db, userId: string): Promise<Buyer> {
-    const buyer = await this.options.auth.buyer(userId, tx);
+  private async checkBuyer(tx: Db, placing: PlacingOrder): Promise<void> {
+    const buyer = await this.options.auth.buyer(placing.userId, tx);
     if (!buyer) throw new HttpError(401, 'Please sign in');
     if (!buyer.verified) throw new HttpError(403, UNVERIFIED_MESSAGE);
-    return buyer;
+    placing.buyer = buyer;
   }
 
   /** Totals from the reserved lines' prices and the shipping rule; cash on delivery only up to its limit. */
-  private priceLines(draft: {
-    userId: string;
-    buyer: Buyer;
-    request: CreateOrderInput;
-    lines: ReservedLine[];
-    idempotency: Idempotency | null;
-  }): NewOrder {
-    const { userId, buyer, request, lines, idempotency } = draft;
+  private priceLines({ userId, buyer, request, lines, idempotency }: PlacingOrder): NewOrder {
     const itemsPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
     const shipping = shippingPaise(itemsPaise, this.options.shipping);
     const totalPricePaise = itemsPaise + shipping;
@@ -231,7 +214,7 @@ export class PlaceOrder {
     };
   }
 
-  private async queueConfirmation({ tx, buyer, order, lines }: PlacedOrder): Promise<void> {
+  private async queueConfirmation(tx: Db, { buyer, order, lines }: PlacingOrder): Promise<void> {
     const { shopName, origin } = this.options;
     const mail = orderPlacedMail(
       { order: { ...order, paymentStatus: 'pending' }, items: lines },

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { runWorkflow, type Step } from '../db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
@@ -7,7 +8,7 @@ import { HttpError } from '../http/errors.ts';
 import type { Order, OrderStatus, TrackedOrder } from '../../core/order.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
-import { changeStatus, type Actor } from './lifecycle.ts';
+import { ChangingStatus, checkMove, statusWorkflows, type Actor } from './lifecycle.ts';
 import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
 import { orderCancelledMail } from './mails.ts';
 
@@ -22,13 +23,24 @@ export interface OrderServiceOptions {
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
-  /** What other modules do when an order is cancelled, in its transaction (payments: refund a paid order). */
-  onCancelled?: (record: OrderRecord, tx: Db, actor: Actor) => Promise<void>;
+  /** What other modules do when an order is cancelled, as steps of its workflow (payments: refund a paid order). */
+  cancelSteps?: Step<ChangingStatus>[];
 }
 
 /** Listing, cancelling, tracking and moving orders along their lifecycle; placing one is PlaceOrder's. */
 export class OrderService {
-  constructor(private readonly options: OrderServiceOptions) {}
+  private readonly workflows;
+
+  constructor(private readonly options: OrderServiceOptions) {
+    const queueCancellationMail: Step<ChangingStatus> = {
+      name: 'queueCancellationMail',
+      run: async (tx, { order, record }) => {
+        const fullName = (await options.auth.buyer(order.userId, tx))?.fullName ?? '';
+        await options.outbox.enqueue(orderCancelledMail(record, this.mailContext(fullName)), tx);
+      },
+    };
+    this.workflows = statusWorkflows(options.catalog, [queueCancellationMail, ...(options.cancelSteps ?? [])]);
+  }
 
   private get db() {
     return this.options.database.db;
@@ -84,19 +96,11 @@ export class OrderService {
   }
 
   private async moveTo(order: OrderRow, status: OrderStatus, actor: Actor): Promise<Order> {
-    const { auth, outbox } = this.options;
-    const record = await changeStatus(this.db, order, status, actor, {
-      cancellationMail: async (changed, tx) => {
-        const fullName = (await auth.buyer(order.userId, tx))?.fullName ?? '';
-        await outbox.enqueue(orderCancelledMail(changed, this.mailContext(fullName)), tx);
-        await this.options.onCancelled?.(changed, tx, actor);
-      },
-    });
-    if (status !== 'cancelled') return presentOrder(record, this.options.mediaBaseUrl);
-    this.options.catalog.stockChanged();
-    // What other modules did on cancellation (a refund started) shows in the answer.
-    const settled = await this.findRecord(eq(orders.id, order.id));
-    return presentOrder(settled ?? record, this.options.mediaBaseUrl);
+    const change = new ChangingStatus(order, status, actor);
+    checkMove(change);
+    const workflow = change.cancelling ? this.workflows.cancel : this.workflows.advance;
+    const { record } = await runWorkflow(this.options.database, workflow, change);
+    return presentOrder(record, this.options.mediaBaseUrl);
   }
 
   private mailContext(fullName: string) {

@@ -216,7 +216,7 @@ export const ledger = {
     return moved;
   },
 
-  /** Sent at once, so it can go with other writes (Database.writeAtOnce). */
+  /** Sent at once, so it can go with other writes in one round trip (workflow.together). */
   record(db: Db, fact: EventFact): Promise<void> {
     return recordEvent
       .run(db, {

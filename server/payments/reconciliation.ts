@@ -1,13 +1,14 @@
 import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
 import type { JobOutcome, JobQueue } from '../jobs/index.ts';
 import type { Database } from '../db/client.ts';
+import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/index.ts';
 import { ledger, type AttemptKey, type AttemptRow, type RefundRow } from './ledger.ts';
 import type { ATTEMPT_STATES } from './schema.ts';
 import { PAYMENT_CHECK_JOB, REFUND_JOB, type PaymentTransitions } from './transitions.ts';
 
 export { PAYMENT_CHECK_JOB };
-import type { PaymentEventSource } from '../../core/contracts/payments.ts';
+import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
 
 export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
 
@@ -43,12 +44,47 @@ export function nextCheckSeconds(elapsed: number): number {
 
 const secondsSince = (time: Date) => (Date.now() - time.getTime()) / 1000;
 
+interface ExpiringOrder {
+  orders: OrderPaymentState;
+  id: string;
+  fromState: PaymentStatus | null;
+}
+
+/**
+ * An unpaid order past its time: expireOrder (orders: cancelled, stock back to the catalogue) → recordExpiry. When
+ * it was paid or cancelled meanwhile, nothing moves.
+ */
+const EXPIRE_ORDER: Workflow<ExpiringOrder> = {
+  name: 'expireOrder',
+  steps: [
+    {
+      name: 'expireOrder',
+      run: async (tx, expiring) => {
+        const current = await expiring.orders.byId(expiring.id, tx);
+        if (current && (await expiring.orders.expire(expiring.id, tx))) expiring.fromState = current.paymentStatus;
+      },
+    },
+    {
+      name: 'recordExpiry',
+      run: async (tx, { id, fromState }) => {
+        if (!fromState) return;
+        await ledger.record(tx, {
+          orderId: id,
+          subject: 'order',
+          fromState,
+          toState: 'expired',
+          source: 'reconciliation',
+        });
+      },
+    },
+  ],
+};
+
 interface ReconcilerDeps {
   database: Database;
   gateway: PaymentGateway;
   orders: OrderPaymentState;
   transitions: PaymentTransitions;
-  stockChanged: () => void;
 }
 
 /**
@@ -147,19 +183,7 @@ export class Reconciler {
       const late = order.paymentExpiresAt && secondsSince(order.paymentExpiresAt) > EXPIRY_PATIENCE_SECONDS;
       if (!late) throw error; // tried again with backoff
     }
-    const expired = await database.transaction(async (tx) => {
-      const current = await orders.byId(order.id, tx);
-      if (!current || !(await orders.expire(order.id, tx))) return false;
-      await ledger.record(tx, {
-        orderId: order.id,
-        subject: 'order',
-        fromState: current.paymentStatus,
-        toState: 'expired',
-        source: 'reconciliation',
-      });
-      return true;
-    });
-    if (expired) this.deps.stockChanged();
+    await runWorkflow(database, EXPIRE_ORDER, { orders, id: order.id, fromState: null });
     return { done: true };
   }
 

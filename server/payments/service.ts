@@ -8,11 +8,10 @@ import {
   AWAITING_PAYMENT,
   type OrderPaymentState,
   type PaymentOrder,
-  type FollowUpStep,
-  type OpeningStep,
-  type OrderRecord,
-  type Actor,
+  type ChangingStatus,
+  type PaymentMethodSteps,
 } from '../orders/index.ts';
+import { runWorkflow, together, type Step } from '../db/workflow.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
   PAYMENT_MESSAGES,
@@ -96,33 +95,38 @@ export class PaymentService {
   constructor(private readonly options: PaymentServiceOptions) {}
 
   /**
-   * The step a prepaid order opens PlaceOrder's transaction with: one shopper's prepaid orders go one at a time,
-   * and at most 3 may be unpaid at once. The count is sent after the lock, so it runs once the lock is held and
-   * sees every order of theirs placed before.
+   * The steps a prepaid order adds to placing an order. Opening: one shopper's prepaid orders go one at a time,
+   * and at most 3 may be unpaid at once (the count is sent after the lock, so it runs once the lock is held and
+   * sees every order of theirs placed before). After the order is written: its expiry scheduled.
    */
-  orderOpeningSteps(): OpeningStep[] {
-    const { orders } = this.options;
-    return [
-      {
-        name: 'limitUnpaidOrders',
-        run: async ({ tx, userId }) => {
-          const [, unpaid] = await Promise.all([lockUnpaidOrders.run(tx, { userId }), orders.unpaidCount(userId, tx)]);
-          if (unpaid >= MAX_UNPAID_PREPAID_ORDERS) throw new HttpError(409, PAYMENT_MESSAGES.tooManyUnpaid);
+  orderSteps(): PaymentMethodSteps {
+    const { orders, jobs, expirySeconds } = this.options;
+    return {
+      opening: [
+        {
+          name: 'limitUnpaidOrders',
+          run: async (tx, { userId }) => {
+            const [, unpaid] = await Promise.all([
+              lockUnpaidOrders.run(tx, { userId }),
+              orders.unpaidCount(userId, tx),
+            ]);
+            if (unpaid >= MAX_UNPAID_PREPAID_ORDERS) throw new HttpError(409, PAYMENT_MESSAGES.tooManyUnpaid);
+          },
         },
-      },
-    ];
+      ],
+      followUps: [
+        {
+          name: 'scheduleExpiry',
+          run: (tx, { order }) =>
+            jobs.schedule({ kind: PAYMENT_EXPIRY_JOB, key: order.orderId, inSeconds: expirySeconds }, tx),
+        },
+      ],
+    };
   }
 
-  /** The step a prepaid order adds after it is written: its expiry scheduled. */
-  orderFollowUps(): FollowUpStep[] {
-    const { jobs, expirySeconds } = this.options;
-    return [
-      {
-        name: 'scheduleExpiry',
-        run: ({ tx, order }) =>
-          jobs.schedule({ kind: PAYMENT_EXPIRY_JOB, key: order.orderId, inSeconds: expirySeconds }, tx),
-      },
-    ];
+  /** The step payments adds to cancelling an order: a paid prepaid order's payment goes back. */
+  cancelSteps(): Step<ChangingStatus>[] {
+    return [{ name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) }];
   }
 
   /** A new attempt at paying the shopper's unpaid prepaid order; the amount is the order's. */
@@ -208,39 +212,57 @@ export class PaymentService {
   }
 
   /**
-   * The new attempt, its event and its first check: one round trip. A retry after a failed attempt first puts
-   * the order back to awaiting payment, in the same transaction.
+   * The startPayment workflow: awaitPaymentAgain (a retry after a failed attempt) → record: the new attempt, its
+   * event and its first check, sent together.
    */
   private async writeAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
     const attemptId = randomUUID();
-    const writes = (tx: Db) => [
-      insertAttempt.run(tx, {
-        id: attemptId,
-        merchantOrderId,
-        orderId: order.id,
-        amountPaise: order.totalPricePaise,
-        expireAfterSeconds,
-      }),
-      ledger.record(tx, {
-        orderId: order.id,
-        subject: 'attempt',
-        attemptId,
-        fromState: null,
-        toState: 'pending',
-        source: 'shopper',
-      }),
-      this.options.jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attemptId, inSeconds: FIRST_CHECK_SECONDS }, tx),
-    ];
-    const { database } = this.options;
-    if (order.paymentStatus !== 'failed') return database.writeAtOnce(writes);
-    await database.transaction(async (tx) => {
-      await this.awaitPaymentAgain(tx, order);
-      await Promise.all(writes(tx));
-    });
+    const { jobs } = this.options;
+    await runWorkflow(
+      this.options.database,
+      {
+        name: 'startPayment',
+        steps: [
+          { name: 'awaitPaymentAgain', run: (tx) => this.awaitPaymentAgain(tx, order) },
+          together('record', [
+            {
+              name: 'insertAttempt',
+              run: (tx) =>
+                insertAttempt.run(tx, {
+                  id: attemptId,
+                  merchantOrderId,
+                  orderId: order.id,
+                  amountPaise: order.totalPricePaise,
+                  expireAfterSeconds,
+                }),
+            },
+            {
+              name: 'recordAttempt',
+              run: (tx) =>
+                ledger.record(tx, {
+                  orderId: order.id,
+                  subject: 'attempt',
+                  attemptId,
+                  fromState: null,
+                  toState: 'pending',
+                  source: 'shopper',
+                }),
+            },
+            {
+              name: 'scheduleFirstCheck',
+              run: (tx) =>
+                jobs.schedule({ kind: PAYMENT_CHECK_JOB, key: attemptId, inSeconds: FIRST_CHECK_SECONDS }, tx),
+            },
+          ]),
+        ],
+      },
+      null,
+    );
   }
 
   /** A retry after a failed attempt: the order awaits payment again. */
   private async awaitPaymentAgain(tx: Db, order: PaymentOrder): Promise<void> {
+    if (order.paymentStatus !== 'failed') return;
     if (!(await this.options.orders.move(order.id, ['failed'], 'pending', tx))) return;
     await ledger.record(tx, {
       orderId: order.id,
@@ -251,9 +273,7 @@ export class PaymentService {
     });
   }
 
-  /** Called in the cancellation's transaction: a paid prepaid order's payment goes back. */
-  async orderCancelled(record: OrderRecord, tx: Db, actor: Actor): Promise<void> {
-    const { order } = record;
+  private async refundIfPaid(tx: Db, { record: { order }, actor }: ChangingStatus): Promise<void> {
     if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'paid') return;
     const [paid] = await tx
       .select()

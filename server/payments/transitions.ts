@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '../db/client.ts';
+import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { MailOutbox, OutgoingMail } from '../mail/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -30,8 +31,6 @@ export interface TransitionDeps {
   jobs: JobQueue;
   outbox: MailOutbox;
   auth: AuthService;
-  /** Tells the catalogue its stock changed (after commit). */
-  stockChanged: () => void;
   /** Empties the shopper's cart, in the transaction that marks their order paid (cart module). */
   emptyCart: (userId: string, tx: Db) => Promise<void>;
   shopName: string;
@@ -49,54 +48,134 @@ const REFUND_REASONS = {
   notNeeded: 'We received a payment for an order that no longer needed it.',
 } as const;
 
+/** One fact about an attempt being applied: the attempt it moved, then its order, locked. */
+class ApplyingAttempt {
+  moved: MovedAttempt | null = null;
+  order: PaymentOrder | null = null;
+
+  constructor(
+    readonly merchantOrderId: string,
+    readonly fact: AttemptFact,
+    readonly source: PaymentEventSource,
+  ) {}
+}
+
+/** One refund's outcome being applied: whether the refund moved, then its order. */
+class ApplyingRefund {
+  moved = false;
+  order: PaymentOrder | null = null;
+
+  constructor(
+    readonly refund: RefundRow,
+    readonly done: boolean,
+    readonly source: PaymentEventSource,
+  ) {}
+}
+
 /**
- * Applies what the gateway says to attempts, orders and refunds (decision 0019), in one transaction per fact:
+ * Applies what the gateway says to attempts, orders and refunds (decision 0019), one workflow per fact
+ * (decision 0025):
  *
- *   awaiting payment → paid | failed attempt (retryable) | expired; a wrong amount → review, never paid;
- *   a payment after expiry → paid again if the stock is still there, else refunded; paid + cancelled → refund.
+ *   applyPayment: moveAttempt → lockOrder → orderFailed | amountDiffers | orderPaid
+ *   applyRefund: moveRefund → loadOrder → moveOrder → mailRefundDone
+ *
+ * awaiting payment → paid | failed attempt (retryable) | expired; a wrong amount → review, never paid; a payment
+ * after expiry → paid again if the stock is still there, else refunded; paid + cancelled → refund. A fact learnt
+ * twice moves nothing the second time, and the steps after it do nothing.
  */
 export class PaymentTransitions {
-  constructor(private readonly deps: TransitionDeps) {}
+  private readonly payment: Workflow<ApplyingAttempt>;
+  private readonly refund: Workflow<ApplyingRefund>;
+
+  constructor(private readonly deps: TransitionDeps) {
+    const onOrder =
+      (state: MovedAttempt['state'], apply: (tx: Db, order: PaymentOrder, c: ApplyingAttempt) => Promise<unknown>) =>
+      async (tx: Db, applying: ApplyingAttempt) => {
+        if (applying.order && applying.moved?.state === state) await apply(tx, applying.order, applying);
+      };
+    this.payment = {
+      name: 'applyPayment',
+      steps: [
+        { name: 'moveAttempt', run: (tx, applying) => this.moveAttempt(tx, applying) },
+        {
+          name: 'lockOrder',
+          // Locked: a cancellation committing meanwhile is seen here, and one coming later sees this payment.
+          run: async (tx, applying) => {
+            if (applying.moved) applying.order = await deps.orders.lockedById(applying.moved.orderId, tx);
+          },
+        },
+        {
+          name: 'orderFailed',
+          run: onOrder('failed', (tx, order, { source }) => this.attemptFailed(tx, order, source)),
+        },
+        {
+          name: 'amountDiffers',
+          run: onOrder('mismatch', (tx, order, { moved, fact, source }) =>
+            this.amountDiffers(tx, moved!, order, fact, source),
+          ),
+        },
+        {
+          name: 'orderPaid',
+          run: onOrder('completed', (tx, order, { moved, source }) => this.attemptPaid(tx, moved!, order, source)),
+        },
+      ],
+    };
+    this.refund = {
+      name: 'applyRefund',
+      steps: [
+        {
+          name: 'moveRefund',
+          run: async (tx, applying) => {
+            const { refund, done, source } = applying;
+            const to = done ? 'completed' : 'failed';
+            applying.moved = (await ledger.moveRefund(tx, refund, ['requested', 'pending'], to, { source })) !== null;
+          },
+        },
+        {
+          name: 'loadOrder',
+          run: async (tx, applying) => {
+            if (applying.moved) applying.order = await deps.orders.byId(applying.refund.orderId, tx);
+          },
+        },
+        {
+          name: 'moveOrder',
+          run: async (tx, { order, done, source }) => {
+            if (order) await this.moveOrder(tx, order, ['refund_pending'], done ? 'refunded' : 'refund_failed', source);
+          },
+        },
+        {
+          name: 'mailRefundDone',
+          run: async (tx, { order, done, refund }) => {
+            if (order && done) await this.mail(tx, order, (context) => refundDoneMail(context, refund.amountPaise));
+          },
+        },
+      ],
+    };
+  }
 
   /** Applies the gateway's word on one attempt, named by its merchantOrderId; a repeated fact changes nothing. */
   async applyAttempt(merchantOrderId: string, fact: AttemptFact, source: PaymentEventSource): Promise<void> {
     if (fact.state === 'PENDING') return;
-    let stockChanged = false;
+    await runWorkflow(this.deps.database, this.payment, new ApplyingAttempt(merchantOrderId, fact, source));
+  }
+
+  async applyRefund(refund: RefundRow, state: 'COMPLETED' | 'FAILED', source: PaymentEventSource): Promise<void> {
+    await runWorkflow(this.deps.database, this.refund, new ApplyingRefund(refund, state === 'COMPLETED', source));
+  }
+
+  private async moveAttempt(tx: Db, applying: ApplyingAttempt): Promise<void> {
+    const { merchantOrderId, fact, source } = applying;
     const gatewayOrderId = fact.gatewayOrderId || null;
-    await this.deps.database.transaction(async (tx) => {
-      const moved =
-        fact.state === 'FAILED'
-          ? await ledger.failAttempt(tx, merchantOrderId, fact.errorCode, source, gatewayOrderId)
-          : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source, gatewayOrderId);
-      if (!moved) return;
-      // Locked: a cancellation committing meanwhile is seen here, and one coming later sees this payment.
-      const order = await this.deps.orders.lockedById(moved.orderId, tx);
-      if (!order) return;
-      if (moved.state === 'failed') return this.attemptFailed(tx, order, source);
-      if (moved.state === 'mismatch') return this.amountDiffers(tx, moved, order, fact, source);
-      stockChanged = await this.attemptPaid(tx, moved, order, source);
-    });
-    if (stockChanged) this.deps.stockChanged();
+    applying.moved =
+      fact.state === 'FAILED'
+        ? await ledger.failAttempt(tx, merchantOrderId, fact.errorCode, source, gatewayOrderId)
+        : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source, gatewayOrderId);
   }
 
   /** A cancelled order that was paid: its payment goes back (called inside the cancellation's transaction). */
   async refundCancelledOrder(tx: Db, order: PaymentOrder, paidAttempt: AttemptRow, source: PaymentEventSource) {
     if (!(await this.moveOrder(tx, order, ['paid'], 'refund_pending', source))) return;
     await this.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled, source);
-  }
-
-  async applyRefund(refund: RefundRow, state: 'COMPLETED' | 'FAILED', source: PaymentEventSource): Promise<void> {
-    await this.deps.database.transaction(async (tx) => {
-      const done = state === 'COMPLETED';
-      const moved = await ledger.moveRefund(tx, refund, ['requested', 'pending'], done ? 'completed' : 'failed', {
-        source,
-      });
-      if (!moved) return;
-      const order = await this.deps.orders.byId(refund.orderId, tx);
-      if (!order) return;
-      await this.moveOrder(tx, order, ['refund_pending'], done ? 'refunded' : 'refund_failed', source);
-      if (done) await this.mail(tx, order, (context) => refundDoneMail(context, refund.amountPaise));
-    });
   }
 
   private async attemptFailed(tx: Db, order: PaymentOrder, source: PaymentEventSource) {
@@ -121,7 +200,6 @@ export class PaymentTransitions {
     });
   }
 
-  /** Returns whether stock changed. */
   private async attemptPaid(tx: Db, attempt: MovedAttempt, order: PaymentOrder, source: PaymentEventSource) {
     // Paid: the mail goes out, and the shopper's cart is emptied here, by the server, whoever learnt of it.
     const received = async () => {
@@ -131,13 +209,13 @@ export class PaymentTransitions {
       ]);
     };
     const open = order.status !== 'cancelled';
-    if (open && (await this.moveOrder(tx, order, AWAITING_PAYMENT, 'paid', source, {}, received))) return false;
+    if (open && (await this.moveOrder(tx, order, AWAITING_PAYMENT, 'paid', source, {}, received))) return;
     if (order.paymentStatus === 'expired' && (await this.deps.orders.reviveExpired(order.id, tx))) {
       await Promise.all([
         ledger.record(tx, { orderId: order.id, subject: 'order', fromState: 'expired', toState: 'paid', source }),
         received(),
       ]);
-      return true;
+      return;
     }
     // Expired without stock, cancelled while unpaid, or paid already by another attempt: the money goes back.
     const reason =
@@ -150,7 +228,6 @@ export class PaymentTransitions {
       await this.moveOrder(tx, order, [...AWAITING_PAYMENT, 'expired'], 'refund_pending', source);
     }
     await this.startRefund(tx, order, attempt, reason);
-    return false;
   }
 
   private async startRefund(
