@@ -123,9 +123,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const secret = await sharedSecret(database.db, 'access-token', config.AUTH_SECRET);
   const sessions = new SessionStore(database, config.SESSION_MAX_DAYS);
   await sessions.start();
-  const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, {
-    isSessionActive: (sessionId, userId) => sessions.isActive(sessionId, userId),
-  });
+  const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, { sessions });
   const origin = publicOrigin(config);
   const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
   // What failed, never a query's parameters: mail bodies carry sign-in links, and job errors never need more.

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Address, User } from '../../core/user';
 import { initialAddress, isSameAddress } from './address';
+import { shippingAddress } from './fixtures';
 
-const address: Address = {
-  _id: 'a1',
-  fname: 'Asha',
-  lname: 'Rao',
-  address1: '12 MG Road',
-  address2: '',
-  city: 'Pune',
-  state: 'Maharashtra',
-  pincode: '411001',
-  phone: '9876543210',
-  email: 'asha@example.com',
-  country: 'India',
-  isDefault: true,
-};
+const address: Address = { _id: 'a1', ...shippingAddress, country: 'India', isDefault: true };
 
 const user = (overrides: Partial<User> = {}): User => ({
   _id: 'u1',
@@ -40,18 +28,7 @@ describe('initialAddress', () => {
   });
 
   it('falls back to the default address, without its country', () => {
-    const values = initialAddress({}, user({ address }));
-    expect(values).toEqual({
-      fname: 'Asha',
-      lname: 'Rao',
-      address1: '12 MG Road',
-      address2: '',
-      city: 'Pune',
-      state: 'Maharashtra',
-      pincode: '411001',
-      phone: '9876543210',
-      email: 'asha@example.com',
-    });
+    expect(initialAddress({}, user({ address }))).toEqual(shippingAddress);
   });
 
   it('else starts from the name, e-mail and phone of the account', () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/http';
 import { memoryStorage } from '../payments/tab-storage';
 import { createOrder } from './api';
+import { shippingAddress } from './fixtures';
 import { IDEMPOTENCY_KEY_STORAGE, placeOrder } from './place-order';
 
 vi.mock('./api', () => ({ createOrder: vi.fn() }));
@@ -9,17 +10,7 @@ const mockedCreateOrder = vi.mocked(createOrder);
 
 const input = {
   cartItems: [{ _id: 'p1', quantity: 2, title: 'Lamp', price: 999, image: [], countInStock: 5 }],
-  shippingAddress: {
-    fname: 'Asha',
-    lname: 'Rao',
-    address1: '12 MG Road',
-    address2: '',
-    city: 'Pune',
-    state: 'Maharashtra',
-    pincode: '411001',
-    phone: '9876543210',
-    email: 'asha@example.com',
-  },
+  shippingAddress,
   paymentMethod: 'cod' as const,
   ageConfirmed: true as const,
 };
@@ -41,21 +32,22 @@ describe('placeOrder', () => {
     expect(storage.getItem(IDEMPOTENCY_KEY_STORAGE)).toBeNull();
   });
 
-  it('retries a lost request with the same key', async () => {
-    mockedCreateOrder.mockRejectedValueOnce(new ApiError(0, 'Network error'));
-    await expect(placeOrder(input, storage)).rejects.toThrow('Network error');
+  /** Places the order twice, the first attempt failing with `failure`; returns the keys the two attempts sent. */
+  async function keysAroundFailure(failure: ApiError) {
+    mockedCreateOrder.mockRejectedValueOnce(failure);
+    await expect(placeOrder(input, storage)).rejects.toThrow(failure.message);
     mockedCreateOrder.mockResolvedValueOnce({ orderId: 'order-1' });
     await placeOrder(input, storage);
-    const [first, second] = mockedCreateOrder.mock.calls.map(([, key]) => key);
+    return mockedCreateOrder.mock.calls.map(([, key]) => key);
+  }
+
+  it('retries a lost request with the same key', async () => {
+    const [first, second] = await keysAroundFailure(new ApiError(0, 'Network error'));
     expect(second).toBe(first);
   });
 
   it('starts a new attempt after the server refused the order', async () => {
-    mockedCreateOrder.mockRejectedValueOnce(new ApiError(409, 'Only 1 left of Lamp'));
-    await expect(placeOrder(input, storage)).rejects.toThrow('Only 1 left of Lamp');
-    mockedCreateOrder.mockResolvedValueOnce({ orderId: 'order-1' });
-    await placeOrder(input, storage);
-    const [first, second] = mockedCreateOrder.mock.calls.map(([, key]) => key);
+    const [first, second] = await keysAroundFailure(new ApiError(409, 'Only 1 left of Lamp'));
     expect(second).not.toBe(first);
   });
 });

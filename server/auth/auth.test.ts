@@ -20,6 +20,13 @@ const post = (url: string, payload?: object, headers: Record<string, string> = {
   shop.app.inject({ method: 'POST', url, payload, headers });
 const signUp = (email?: string) => signUpThroughApi(shop, email);
 
+/** An it.each body: the payload posted to `url` is refused with 400 and the message, under both its names. */
+const refusedWith400 = (url: string) => async (payload: object, message: string) => {
+  const response = await post(url, payload);
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ message, error: message });
+};
+
 describe('sign-up', () => {
   it('creates the account, answers with the user and an access token, and sets an httpOnly refresh cookie', async () => {
     const email = uniqueEmail();
@@ -63,11 +70,7 @@ describe('sign-up', () => {
       { fullname: 'Asha', email: 'a@b.in', password: 'abc1' },
       'Password should be 6 to 20 characters long with atleast 1 number',
     ],
-  ])('answers %o with 400 "%s"', async (payload, message) => {
-    const response = await post('/api/auth/signup', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: message });
-  });
+  ])('answers %o with 400 "%s"', refusedWith400('/api/auth/signup'));
 });
 
 describe('sign-in', () => {
@@ -93,11 +96,7 @@ describe('sign-in', () => {
     [{ email: '', password: 'x' }, 'Enter Email'],
     [{ email: 'nope', password: 'x' }, 'Email is invalid'],
     [{ email: 'a@b.in', password: '' }, 'Enter Password'],
-  ])('answers %o with 400 "%s"', async (payload, message) => {
-    const response = await post('/api/auth/signin', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, error: message });
-  });
+  ])('answers %o with 400 "%s"', refusedWith400('/api/auth/signin'));
 });
 
 describe('access and refresh tokens', () => {

@@ -17,7 +17,7 @@ export const TOKEN_ISSUER = 'aangan-shop';
 export interface AccessTokenOptions {
   issuer?: string;
   /** Whether the token's session is still active; without it only the signature and expiry are checked. */
-  isSessionActive?: (sessionId: string, userId: string) => Promise<boolean>;
+  sessions?: { isActive(sessionId: string, userId: string): Promise<boolean> };
 }
 
 export type AccessCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -66,7 +66,7 @@ export class AccessTokens {
     const now = Date.now() / 1000;
     if (typeof nbf === 'number' && nbf > now) return invalid;
     if (exp <= now) return { ok: false, reason: 'expired' };
-    if (this.options.isSessionActive && !(await this.options.isSessionActive(sid, sub))) return invalid;
+    if (this.options.sessions && !(await this.options.sessions.isActive(sid, sub))) return invalid;
     return { ok: true, claims: { userId: sub, role: role === 'admin' ? 'admin' : 'customer', sessionId: sid } };
   }
 }

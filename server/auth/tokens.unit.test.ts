@@ -34,7 +34,7 @@ describe('AccessTokens.check', () => {
   it('refuses a token whose session has ended, and one without a session', async () => {
     const ended = new Set(['s-ended']);
     const guarded = new AccessTokens(secret, 900, {
-      isSessionActive: async (sessionId, userId) => userId === 'user-1' && !ended.has(sessionId),
+      sessions: { isActive: async (sessionId, userId) => userId === 'user-1' && !ended.has(sessionId) },
     });
     const live = await guarded.sign({ userId: 'user-1', role: 'customer', sessionId: 's-live' });
     const dead = await guarded.sign({ userId: 'user-1', role: 'customer', sessionId: 's-ended' });

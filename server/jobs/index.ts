@@ -2,3 +2,4 @@
 export { JobQueue, type JobOutcome } from './queue.ts';
 export { InFlight, Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './poller.ts';
 export { LeaseKeeper } from './leases.ts';
+export { inTurn, workThroughClaims } from './claims.ts';

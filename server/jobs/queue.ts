@@ -6,6 +6,7 @@ import { describeError } from '../http/logger.ts';
 import { jobs } from './schema.ts';
 import { InFlight } from './poller.ts';
 import { LeaseKeeper } from './leases.ts';
+import { inTurn, workThroughClaims } from './claims.ts';
 
 export interface Job {
   kind: string;
@@ -205,31 +206,25 @@ export class JobQueue {
     return this.running.track(this.runBatches());
   }
 
-  private async runBatches(): Promise<number> {
-    let ran = 0;
-    while (!this.stopping) {
-      const batch = await this.claim();
-      if (batch.length === 0) return ran;
-      this.leases.hold(batch);
-      let next = 0;
-      try {
-        const done: ClaimedJob[] = [];
-        const worker = async () => {
-          while (next < batch.length && !this.stopping) {
-            const job = batch[next++]!;
-            if (await this.run(job)) done.push(job);
-          }
-        };
-        await Promise.all(Array.from({ length: RUN_CONCURRENCY }, worker));
-        // The finished ones go in one statement; should the process die first, they run again (handlers are idempotent).
-        if (done.length > 0) await this.db.delete(jobs).where(or(...done.map(stillOurs)));
-        await this.handBack(batch.slice(next));
-      } finally {
-        await this.leases.drop(batch);
-      }
-      ran += next;
-    }
-    return ran;
+  private runBatches(): Promise<number> {
+    return workThroughClaims({
+      claim: () => this.claim(),
+      leases: this.leases,
+      stopping: () => this.stopping,
+      work: (batch) => this.runBatch(batch),
+    });
+  }
+
+  /** Runs a claimed batch; returns how many of its jobs ran (those not started once stopping are handed back). */
+  private async runBatch(batch: ClaimedJob[]): Promise<number> {
+    const stopping = () => this.stopping;
+    const { succeeded, notStarted } = await inTurn(batch, { concurrency: RUN_CONCURRENCY, stopping }, (job) =>
+      this.run(job),
+    );
+    // The finished ones go in one statement; should the process die first, they run again (handlers are idempotent).
+    if (succeeded.length > 0) await this.db.delete(jobs).where(or(...succeeded.map(stillOurs)));
+    await this.handBack(notStarted);
+    return batch.length - notStarted.length;
   }
 
   private claim(): Promise<ClaimedJob[]> {

@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { startTestShop, type TestShop } from '../testing/harness.ts';
+import { mailTestShop } from '../testing/mail.ts';
 import { startSmtpServer } from '../testing/smtp-server.ts';
-import type { Db } from '../db/client.ts';
-import { MailOutbox } from './outbox.ts';
 import { outboxRow as fixtureRow, sampleMail, silent, smtpTransport } from './fixtures.ts';
-import { devMailbox, mailOutbox } from './schema.ts';
+import { mailOutbox } from './schema.ts';
 import { MailSender } from './sender.ts';
 import { LocalMailbox } from './transports.ts';
 import { devMailboxRoutes } from './routes.ts';
 import { layout } from './templates.ts';
 
-let shop: TestShop;
-let db: Db;
-let outbox: MailOutbox;
-beforeAll(async () => {
-  shop = await startTestShop({ SEED_DEMO: 'false' });
-  db = shop.services.database.db;
-  outbox = new MailOutbox(db);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-beforeEach(async () => {
-  await db.delete(mailOutbox);
-  await db.delete(devMailbox);
-});
+const { db, outbox } = mailTestShop();
 
 const mail = sampleMail;
-const outboxRow = (id: string) => fixtureRow(db, id);
+const outboxRow = (id: string) => fixtureRow(db(), id);
 
 describe('MailSender over SMTP', () => {
   it('delivers a queued mail with its recipient, subject, text and HTML', async () => {
     const smtp = await startSmtpServer();
-    const sender = new MailSender(db, smtpTransport(smtp.port), { log: silent });
+    const sender = new MailSender(db(), smtpTransport(smtp.port), { log: silent });
     try {
-      const id = await outbox.enqueue(mail(1));
+      const id = await outbox().enqueue(mail(1));
 
       expect(await sender.drain()).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -63,8 +47,8 @@ describe('MailSender over SMTP', () => {
     const port = probe.port;
     await probe.close(); // nothing listens on the port now: connection refused
     const logs: string[] = [];
-    const sender = new MailSender(db, smtpTransport(port), { log: (msg, err) => logs.push(`${msg} ${String(err)}`) });
-    const id = await outbox.enqueue(mail(2));
+    const sender = new MailSender(db(), smtpTransport(port), { log: (msg, err) => logs.push(`${msg} ${String(err)}`) });
+    const id = await outbox().enqueue(mail(2));
 
     expect(await sender.drain()).toBe(0);
     const failed = await outboxRow(id);
@@ -77,7 +61,7 @@ describe('MailSender over SMTP', () => {
 
     const smtp = await startSmtpServer(port);
     try {
-      await db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id));
+      await db().update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id));
       expect(await sender.drain()).toBe(1);
       expect(await sender.drain()).toBe(0);
       expect(smtp.received.map((received) => received.subject)).toEqual(['Order 2 confirmed']);
@@ -90,32 +74,32 @@ describe('MailSender over SMTP', () => {
 
   it('marks a mail failed after maxAttempts', async () => {
     const sender = new MailSender(
-      db,
+      db(),
       { send: () => Promise.reject(new Error('550 no such user')) },
       {
         maxAttempts: 2,
         log: silent,
       },
     );
-    const id = await outbox.enqueue(mail(3));
+    const id = await outbox().enqueue(mail(3));
     await sender.drain();
-    await db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id));
+    await db().update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, id));
     await sender.drain();
     expect(await outboxRow(id)).toMatchObject({ status: 'failed', attempts: 2, lastError: '550 no such user' });
   });
 
   it('delivers each mail exactly once when two senders drain at the same time', async () => {
     const smtp = await startSmtpServer();
-    const senders = [1, 2].map(() => new MailSender(db, smtpTransport(smtp.port), { batchSize: 2, log: silent }));
+    const senders = [1, 2].map(() => new MailSender(db(), smtpTransport(smtp.port), { batchSize: 2, log: silent }));
     try {
-      for (let n = 1; n <= 10; n++) await outbox.enqueue(mail(n));
+      for (let n = 1; n <= 10; n++) await outbox().enqueue(mail(n));
 
       const counts = await Promise.all(senders.map((sender) => sender.drain()));
 
       expect(counts[0]! + counts[1]!).toBe(10);
       const subjects = smtp.received.map((received) => received.subject).sort();
       expect(subjects).toEqual(Array.from({ length: 10 }, (_, i) => `Order ${i + 1} confirmed`).sort());
-      const rows = await db.select().from(mailOutbox);
+      const rows = await db().select().from(mailOutbox);
       expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     } finally {
       await Promise.all(senders.map((sender) => sender.stop()));
@@ -124,11 +108,11 @@ describe('MailSender over SMTP', () => {
   });
 
   it('start() sends queued mails in the background and stop() waits for it', async () => {
-    const mailbox = new LocalMailbox(db);
-    const sender = new MailSender(db, mailbox, { pollMs: 20, log: silent });
+    const mailbox = new LocalMailbox(db());
+    const sender = new MailSender(db(), mailbox, { pollMs: 20, log: silent });
     sender.start();
     try {
-      const id = await outbox.enqueue(mail(4));
+      const id = await outbox().enqueue(mail(4));
       await expect.poll(async () => (await outboxRow(id)).status, { timeout: 5000 }).toBe('sent');
     } finally {
       await sender.stop();
@@ -139,10 +123,10 @@ describe('MailSender over SMTP', () => {
 
 describe('local mailbox', () => {
   it('stores mails and shows them, escaped, at /dev/mailbox', async () => {
-    const mailbox = new LocalMailbox(db);
-    const sender = new MailSender(db, mailbox, { log: silent });
-    await outbox.enqueue(mail(5));
-    await outbox.enqueue({
+    const mailbox = new LocalMailbox(db());
+    const sender = new MailSender(db(), mailbox, { log: silent });
+    await outbox().enqueue(mail(5));
+    await outbox().enqueue({
       to: 'eve@example.test',
       subject: '<script>alert("x")</script> & more',
       text: 'Plain <b>text</b>',

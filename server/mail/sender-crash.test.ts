@@ -1,31 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { startTestShop, type TestShop } from '../testing/harness.ts';
+import { mailTestShop } from '../testing/mail.ts';
 import { startSmtpServer } from '../testing/smtp-server.ts';
 import type { Db } from '../db/client.ts';
-import { MailOutbox, type OutgoingMail } from './outbox.ts';
+import type { OutgoingMail } from './outbox.ts';
 import { outboxRow, sampleMail, silent, smtpTransport } from './fixtures.ts';
-import { devMailbox, mailOutbox } from './schema.ts';
+import { mailOutbox } from './schema.ts';
 import { MailSender } from './sender.ts';
 import { LocalMailbox, type MailTransport } from './transports.ts';
 
-let shop: TestShop;
-let db: Db;
+const { shop, db, outbox } = mailTestShop();
 /** A second process's database where there can be one (PostgreSQL); PGlite has one connection. */
 let otherDb: Db;
-let outbox: MailOutbox;
 beforeAll(async () => {
-  shop = await startTestShop({ SEED_DEMO: 'false' });
-  db = shop.services.database.db;
-  otherDb = process.env.TEST_DB === 'postgres' ? (await shop.openPeer()).database.db : db;
-  outbox = new MailOutbox(db);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-beforeEach(async () => {
-  await db.delete(mailOutbox);
-  await db.delete(devMailbox);
+  otherDb = process.env.TEST_DB === 'postgres' ? (await shop().openPeer()).database.db : db();
 });
 
 /** A lease short enough for a test to outlast it; renewed every third of it. */
@@ -34,7 +22,7 @@ const never = () => new Promise<void>(() => {});
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const enqueue = async (count: number) => {
   const ids: string[] = [];
-  for (let n = 1; n <= count; n++) ids.push(await outbox.enqueue(sampleMail(n)));
+  for (let n = 1; n <= count; n++) ids.push(await outbox().enqueue(sampleMail(n)));
   return ids;
 };
 
@@ -66,13 +54,13 @@ describe('MailSender after a crash', () => {
       concurrency: 3,
       send: (mail) => (accepted.push(mail.to) === 1 ? Promise.resolve() : never()),
     };
-    const crashed = new MailSender(db, dying, { log: silent, leaseMs: SHORT_LEASE_MS });
+    const crashed = new MailSender(db(), dying, { log: silent, leaseMs: SHORT_LEASE_MS });
     void crashed.drain().catch(() => {}); // never finishes, as if killed
 
-    const sentRows = () => db.select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+    const sentRows = () => db().select().from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
     await expect.poll(async () => (await sentRows()).length).toBe(1);
     expect((await sentRows()).map((row) => row.to)).toEqual([accepted[0]]);
-    const unsent = await db.select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+    const unsent = await db().select().from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
     expect(unsent).toHaveLength(2);
     for (const row of unsent) {
       expect(row.attempts).toBe(1);
@@ -89,12 +77,12 @@ describe('MailSender after a crash', () => {
     const delivered = (await mailbox.list(10)).map((stored) => stored.to).sort();
     expect(delivered).toEqual(unsent.map((row) => row.to).sort());
     expect(delivered).not.toContain(accepted[0]);
-    const rows = await db.select().from(mailOutbox);
+    const rows = await db().select().from(mailOutbox);
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
   });
 
   it('claims for 30 s at most unless renewed, so a dead process leaves its mails waiting no longer', () => {
-    expect(new MailSender(db, new LocalMailbox(db)).leaseMs).toBeLessThanOrEqual(30_000);
+    expect(new MailSender(db(), new LocalMailbox(db())).leaseMs).toBeLessThanOrEqual(30_000);
   });
 
   it('keeps the claim of a mail whose send takes longer than its lease: no other sender sends it', async () => {
@@ -107,7 +95,7 @@ describe('MailSender after a crash', () => {
       },
     };
     const quick: MailTransport = { send: async (mail) => void sends.push(`other ${mail.to}`) };
-    const first = new MailSender(db, slow, { log: silent, leaseMs: SHORT_LEASE_MS });
+    const first = new MailSender(db(), slow, { log: silent, leaseMs: SHORT_LEASE_MS });
     const second = new MailSender(otherDb, quick, { log: silent, leaseMs: SHORT_LEASE_MS });
 
     const sending = first.drain();
@@ -118,7 +106,7 @@ describe('MailSender after a crash', () => {
     }
     expect(await sending).toBe(1);
     expect(sends).toEqual(['slow buyer1@example.test']);
-    expect(await outboxRow(db, id!)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await outboxRow(db(), id!)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 });
 
@@ -126,7 +114,7 @@ describe('MailSender over a connection pool', () => {
   it('sends a burst over a few connections, each mail exactly once, and closes them on stop', async () => {
     const smtp = await startSmtpServer();
     const transport = smtpTransport(smtp.port);
-    const sender = new MailSender(db, transport, { log: silent });
+    const sender = new MailSender(db(), transport, { log: silent });
     try {
       await enqueue(30);
       expect(await sender.drain()).toBe(30);
@@ -136,7 +124,7 @@ describe('MailSender over a connection pool', () => {
       expect(smtp.connections).toBeGreaterThan(1); // sent side by side
       expect(smtp.connections).toBeLessThanOrEqual(5);
       expect(smtp.connections).toBeLessThanOrEqual(transport.concurrency);
-      const rows = await db.select().from(mailOutbox);
+      const rows = await db().select().from(mailOutbox);
       expect(rows.every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
     } finally {
       await sender.stop();
@@ -154,7 +142,7 @@ describe('MailSender.stop()', () => {
     async (batchSize) => {
       await enqueue(3);
       const { transport, started, open, isClosed } = gatedTransport(1);
-      const sender = new MailSender(db, transport, { pollMs: 20, batchSize, log: silent });
+      const sender = new MailSender(db(), transport, { pollMs: 20, batchSize, log: silent });
       sender.start();
       await expect.poll(() => started.length).toBe(1);
 
@@ -169,7 +157,7 @@ describe('MailSender.stop()', () => {
 
       await new Promise((resolve) => setTimeout(resolve, 100)); // several poll intervals
       expect(started).toHaveLength(1);
-      const rows = await db.select().from(mailOutbox);
+      const rows = await db().select().from(mailOutbox);
       expect(rows.find((row) => row.to === started[0])).toMatchObject({ status: 'sent', attempts: 1 });
       const rest = rows.filter((row) => row.to !== started[0]);
       expect(rest).toHaveLength(2);
@@ -184,7 +172,7 @@ describe('MailSender.stop()', () => {
   it('gives up waiting after its timeout, leaving the mail to its lease', async () => {
     const [id] = await enqueue(1);
     const { transport, started, isClosed } = gatedTransport(1); // never opened
-    const sender = new MailSender(db, transport, { pollMs: 20, stopTimeoutMs: 300, log: silent });
+    const sender = new MailSender(db(), transport, { pollMs: 20, stopTimeoutMs: 300, log: silent });
     sender.start();
     await expect.poll(() => started.length).toBe(1);
 
@@ -192,7 +180,7 @@ describe('MailSender.stop()', () => {
     await sender.stop();
     expect(Date.now() - stopping).toBeLessThan(2000);
     expect(isClosed()).toBe(true);
-    const row = await outboxRow(db, id!);
+    const row = await outboxRow(db(), id!);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + sender.leaseMs);

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
-import { InFlight, Poller, LeaseKeeper } from '../jobs/index.ts';
+import { InFlight, Poller, LeaseKeeper, inTurn, workThroughClaims } from '../jobs/index.ts';
 import { describeError } from '../http/logger.ts';
 
 export interface MailSenderOptions {
@@ -107,19 +107,13 @@ export class MailSender {
     return this.draining.track(this.sendDue());
   }
 
-  private async sendDue(): Promise<number> {
-    let sent = 0;
-    while (!this.stopping) {
-      const batch = await this.claim();
-      if (batch.length === 0) break;
-      this.leases.hold(batch);
-      try {
-        sent += await this.sendBatch(batch);
-      } finally {
-        await this.leases.drop(batch);
-      }
-    }
-    return sent;
+  private sendDue(): Promise<number> {
+    return workThroughClaims({
+      claim: () => this.claim(),
+      leases: this.leases,
+      stopping: () => this.stopping,
+      work: (batch) => this.sendBatch(batch),
+    });
   }
 
   /**
@@ -158,16 +152,12 @@ export class MailSender {
 
   /** Sends `concurrency` mails at a time. Once stopping, the mails not started yet are handed back. */
   private async sendBatch(batch: ClaimedMail[]): Promise<number> {
-    let next = 0;
-    let sent = 0;
-    const worker = async () => {
-      while (next < batch.length && !this.stopping) {
-        if (await this.deliver(batch[next++]!)) sent++;
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, batch.length) }, worker));
-    await this.release(batch.slice(next));
-    return sent;
+    const stopping = () => this.stopping;
+    const { succeeded, notStarted } = await inTurn(batch, { concurrency: this.concurrency, stopping }, (mail) =>
+      this.deliver(mail),
+    );
+    await this.release(notStarted);
+    return succeeded.length;
   }
 
   /** Records the outcome the moment the server answers, so a crash re-sends at most the mails in flight. */

@@ -1,28 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogProduct,
   orderBody,
   orderCount,
+  orderTestShop,
   placeOrder,
   productSales,
-  productSupply,
   storedStock,
   verifiedShopper,
   type Shopper,
 } from '../testing/orders.ts';
 
-let shop: TestShop;
-let supplyProduct: ReturnType<typeof productSupply>;
+const { shop, supplyProduct } = orderTestShop();
 let shoppers: Shopper[];
 beforeAll(async () => {
-  shop = await startTestShop();
-  supplyProduct = productSupply(shop);
-  shoppers = await Promise.all(Array.from({ length: 20 }, () => verifiedShopper(shop)));
-});
-afterAll(async () => {
-  await shop?.close();
+  shoppers = await Promise.all(Array.from({ length: 20 }, () => verifiedShopper(shop())));
 });
 
 const statuses = (responses: { statusCode: number }[]) =>
@@ -35,11 +28,11 @@ describe('concurrent buyers', () => {
   // PGlite runs one statement at a time; the point is PostgreSQL, where the transactions really overlap.
   it('sell exactly the 50 in stock to 200 simultaneous orders, and refuse the rest naming the product', async () => {
     const productId = await supplyProduct({ stock: 50 });
-    const { title } = await catalogProduct(shop, productId);
+    const { title } = await catalogProduct(shop(), productId);
     const body = orderBody([{ _id: productId, quantity: 1 }]);
 
     const responses = await Promise.all(
-      shoppers.flatMap(({ bearer }) => Array.from({ length: 10 }, () => placeOrder(shop, bearer, body))),
+      shoppers.flatMap(({ bearer }) => Array.from({ length: 10 }, () => placeOrder(shop(), bearer, body))),
     );
 
     expect(statuses(responses)).toEqual({ 201: 50, 409: 150 });
@@ -49,9 +42,9 @@ describe('concurrent buyers', () => {
     expect(new Set(responses.filter(({ statusCode }) => statusCode === 201).map((r) => r.json().orderId)).size).toBe(
       50,
     );
-    expect(await storedStock(shop, productId)).toBe(0);
-    expect(await productSales(shop, productId)).toEqual({ orders: 50, units: 50 });
-    expect((await catalogProduct(shop, productId)).countInStock).toBe(0);
+    expect(await storedStock(shop(), productId)).toBe(0);
+    expect(await productSales(shop(), productId)).toEqual({ orders: 50, units: 50 });
+    expect((await catalogProduct(shop(), productId)).countInStock).toBe(0);
   });
 
   it('never oversells when orders take several units and several products', async () => {
@@ -64,16 +57,16 @@ describe('concurrent buyers', () => {
             { _id: lamp, quantity: 2 },
             { _id: vase, quantity: 3 },
           ];
-          return placeOrder(shop, bearer, orderBody(index % 2 ? lines : lines.reverse()));
+          return placeOrder(shop(), bearer, orderBody(index % 2 ? lines : lines.reverse()));
         }),
       ),
     );
 
     expect(statuses(responses)).toEqual({ 201: 10, 409: 30 });
-    expect(await storedStock(shop, lamp)).toBe(10);
-    expect(await storedStock(shop, vase)).toBe(0);
-    expect(await productSales(shop, lamp)).toEqual({ orders: 10, units: 20 });
-    expect(await productSales(shop, vase)).toEqual({ orders: 10, units: 30 });
+    expect(await storedStock(shop(), lamp)).toBe(10);
+    expect(await storedStock(shop(), vase)).toBe(0);
+    expect(await productSales(shop(), lamp)).toEqual({ orders: 10, units: 20 });
+    expect(await productSales(shop(), vase)).toEqual({ orders: 10, units: 30 });
   });
 });
 
@@ -88,15 +81,17 @@ describe('concurrent retries with one Idempotency-Key', () => {
   ])('$when', async ({ stock, shopperIndex }) => {
     const productId = await supplyProduct({ stock });
     const shopper = shoppers[shopperIndex]!;
-    const before = await orderCount(shop, shopper.userId);
+    const before = await orderCount(shop(), shopper.userId);
     const key = randomUUID();
     const body = orderBody([{ _id: productId, quantity: 2 }]);
 
-    const responses = await Promise.all(Array.from({ length: 10 }, () => placeOrder(shop, shopper.bearer, body, key)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => placeOrder(shop(), shopper.bearer, body, key)),
+    );
 
     expect(statuses(responses)).toEqual({ 201: 1, 200: 9 });
     expect(new Set(responses.map((response) => response.json().orderId)).size).toBe(1);
-    expect(await orderCount(shop, shopper.userId)).toBe(before + 1);
-    expect(await storedStock(shop, productId)).toBe(stock - 2);
+    expect(await orderCount(shop(), shopper.userId)).toBe(before + 1);
+    expect(await storedStock(shop(), productId)).toBe(stock - 2);
   });
 });

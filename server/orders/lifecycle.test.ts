@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   catalogProduct,
   orderBody,
+  orderTestShop,
   placedOrderId,
-  productSupply,
   queuedMails,
   staffBearer,
   storedStock,
@@ -15,34 +14,28 @@ import {
 import { orders } from './schema.ts';
 import type { Order, OrderStatus } from '../../core/order.ts';
 
-let shop: TestShop;
-let supplyProduct: ReturnType<typeof productSupply>;
+const { shop, supplyProduct } = orderTestShop();
 let staff: Record<string, string>;
 let shopper: Shopper;
 beforeAll(async () => {
-  shop = await startTestShop();
-  supplyProduct = productSupply(shop);
-  [staff, shopper] = await Promise.all([staffBearer(shop), verifiedShopper(shop)]);
-});
-afterAll(async () => {
-  await shop?.close();
+  [staff, shopper] = await Promise.all([staffBearer(shop()), verifiedShopper(shop())]);
 });
 
 const NOT_CANCELLABLE = { message: 'This order can no longer be cancelled.' };
 
 const post = (url: string, headers: Record<string, string>, payload?: object) =>
-  shop.app.inject({ method: 'POST', url, headers, payload });
+  shop().app.inject({ method: 'POST', url, headers, payload });
 const moveTo = (orderId: string, status: string, headers = staff) =>
   post(`/api/orders/${orderId}/status`, headers, { status });
 const cancel = (orderId: string, headers: Record<string, string> = shopper.bearer) =>
   post(`/api/orders/${orderId}/cancel`, headers);
 const orderOf = async (orderId: string): Promise<Order> =>
-  (await shop.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: shopper.bearer })).json().order;
+  (await shop().app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: shopper.bearer })).json().order;
 
 /** A fresh COD order of 2 units of a product of its own; returns both ids. */
 async function freshOrder(): Promise<{ orderId: string; productId: string }> {
   const productId = await supplyProduct({ stock: 10 });
-  const orderId = await placedOrderId(shop, shopper.bearer, orderBody([{ _id: productId, quantity: 2 }]));
+  const orderId = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: productId, quantity: 2 }]));
   return { orderId, productId };
 }
 
@@ -51,6 +44,19 @@ async function advanceThrough(orderId: string, statuses: OrderStatus[]) {
     const response = await moveTo(orderId, status);
     expect(response.statusCode, response.body).toBe(200);
   }
+}
+
+/** The order reads as not cancellable, the shopper's cancel is refused, and its status and stock (8 of 10) stay. */
+async function expectCancelRefused(
+  { orderId, productId }: { orderId: string; productId: string },
+  status: OrderStatus,
+) {
+  expect((await orderOf(orderId)).cancellable).toBe(false);
+  const response = await cancel(orderId);
+  expect(response.statusCode).toBe(409);
+  expect(response.json()).toEqual(NOT_CANCELLABLE);
+  expect((await orderOf(orderId)).orderStatus).toBe(status);
+  expect(await storedStock(shop(), productId)).toBe(8);
 }
 
 describe('the order lifecycle', () => {
@@ -120,7 +126,7 @@ describe('the order lifecycle', () => {
 describe('POST /api/orders/:orderId/cancel', () => {
   it('cancels within 24 hours before packing, returns the stock and mails the shopper', async () => {
     const { orderId, productId } = await freshOrder();
-    expect((await catalogProduct(shop, productId)).countInStock).toBe(8);
+    expect((await catalogProduct(shop(), productId)).countInStock).toBe(8);
 
     const response = await cancel(orderId);
     expect(response.statusCode).toBe(200);
@@ -128,10 +134,10 @@ describe('POST /api/orders/:orderId/cancel', () => {
     expect(message).toBe('Your order has been cancelled.');
     expect(order).toMatchObject({ orderId, orderStatus: 'cancelled', cancellable: false });
     expect(order.statusHistory.map((event) => event.status)).toEqual(['placed', 'cancelled']);
-    expect(await storedStock(shop, productId)).toBe(10);
-    expect((await catalogProduct(shop, productId)).countInStock).toBe(10);
+    expect(await storedStock(shop(), productId)).toBe(10);
+    expect((await catalogProduct(shop(), productId)).countInStock).toBe(10);
 
-    const mails = await queuedMails(shop, shopper.email, `Order cancelled: #${orderId.slice(-6)}`);
+    const mails = await queuedMails(shop(), shopper.email, `Order cancelled: #${orderId.slice(-6)}`);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(orderId);
   });
@@ -140,33 +146,23 @@ describe('POST /api/orders/:orderId/cancel', () => {
     const { orderId, productId } = await freshOrder();
     await advanceThrough(orderId, ['confirmed']);
     expect((await cancel(orderId)).statusCode).toBe(200);
-    expect(await storedStock(shop, productId)).toBe(10);
+    expect(await storedStock(shop(), productId)).toBe(10);
   });
 
   it('refuses once the order is packed', async () => {
     const { orderId, productId } = await freshOrder();
     await advanceThrough(orderId, ['confirmed', 'packed']);
-    expect((await orderOf(orderId)).cancellable).toBe(false);
-    const response = await cancel(orderId);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual(NOT_CANCELLABLE);
-    expect((await orderOf(orderId)).orderStatus).toBe('packed');
-    expect(await storedStock(shop, productId)).toBe(8);
+    await expectCancelRefused({ orderId, productId }, 'packed');
   });
 
   it('refuses after 24 hours', async () => {
     const { orderId, productId } = await freshOrder();
-    await shop.services.database.db
-      .update(orders)
+    await shop()
+      .services.database.db.update(orders)
       .set({ createdAt: sql`now() - interval '25 hours'` })
       .where(eq(orders.orderId, orderId));
-    expect((await orderOf(orderId)).cancellable).toBe(false);
-    const response = await cancel(orderId);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual(NOT_CANCELLABLE);
-    expect((await orderOf(orderId)).orderStatus).toBe('placed');
-    expect(await storedStock(shop, productId)).toBe(8);
-    expect(await queuedMails(shop, shopper.email, `Order cancelled: #${orderId.slice(-6)}`)).toHaveLength(0);
+    await expectCancelRefused({ orderId, productId }, 'placed');
+    expect(await queuedMails(shop(), shopper.email, `Order cancelled: #${orderId.slice(-6)}`)).toHaveLength(0);
   });
 
   it('refuses to cancel twice, and returns the stock only once', async () => {
@@ -175,15 +171,15 @@ describe('POST /api/orders/:orderId/cancel', () => {
     const again = await cancel(orderId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual(NOT_CANCELLABLE);
-    expect(await storedStock(shop, productId)).toBe(10);
+    expect(await storedStock(shop(), productId)).toBe(10);
   });
 
   it('returns the stock once when two cancellations race', async () => {
     const { orderId, productId } = await freshOrder();
     const responses = await Promise.all([cancel(orderId), cancel(orderId), cancel(orderId)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
-    expect(await storedStock(shop, productId)).toBe(10);
-    expect(await queuedMails(shop, shopper.email, `Order cancelled: #${orderId.slice(-6)}`)).toHaveLength(1);
+    expect(await storedStock(shop(), productId)).toBe(10);
+    expect(await queuedMails(shop(), shopper.email, `Order cancelled: #${orderId.slice(-6)}`)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown order and 401 without a session', async () => {

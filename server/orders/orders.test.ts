@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, type TestShop } from '../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testShopFor } from '../testing/harness.ts';
 import { signUp } from '../testing/accounts.ts';
 import {
   catalogProduct,
   orderBody,
   orderCount,
+  orderTestShop,
   placedOrderId,
   placeOrder,
-  productSupply,
   queuedMails,
   setProduct,
   storedStock,
@@ -23,26 +23,18 @@ import { products } from '../catalog/schema.ts';
 import { escapeHtml } from '../mail/templates.ts';
 import type { Product } from '../../core/product.ts';
 
-let shop: TestShop;
-let supplyProduct: ReturnType<typeof productSupply>;
-beforeAll(async () => {
-  shop = await startTestShop();
-  supplyProduct = productSupply(shop);
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const { shop, supplyProduct } = orderTestShop();
 
-const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) => shop().app.inject({ method: 'GET', url, headers });
 const track = (payload: object, remoteAddress = '10.9.0.1') =>
-  shop.app.inject({ method: 'POST', url: '/api/orders/track', payload, remoteAddress });
+  shop().app.inject({ method: 'POST', url: '/api/orders/track', payload, remoteAddress });
 
 describe('POST /api/orders/create-order: prices come from the database', () => {
   it('ignores prices, totals, titles and stock sent by the client', async () => {
     const productId = await supplyProduct({ stock: 10, pricePaise: 12_345 });
-    const product = await catalogProduct(shop, productId);
+    const product = await catalogProduct(shop(), productId);
     expect(product.price).toBe(123.45);
-    const { bearer } = await verifiedShopper(shop);
+    const { bearer } = await verifiedShopper(shop());
 
     const tampered = {
       ...orderBody([
@@ -54,9 +46,9 @@ describe('POST /api/orders/create-order: prices come from the database', () => {
       isPaid: true,
       orderStatus: 'delivered',
     };
-    await placedOrderId(shop, bearer, tampered);
+    await placedOrderId(shop(), bearer, tampered);
 
-    const [order] = await userOrders(shop, bearer);
+    const [order] = await userOrders(shop(), bearer);
     expect(order).toMatchObject({
       itemsPrice: 246.9,
       shippingPrice: 60,
@@ -68,65 +60,65 @@ describe('POST /api/orders/create-order: prices come from the database', () => {
     expect(order!.orderItems).toEqual([
       { _id: productId, title: product.title, image: [product.image[0]], price: 123.45, quantity: 2 },
     ]);
-    expect(await storedStock(shop, productId)).toBe(8);
-    expect((await catalogProduct(shop, productId)).countInStock).toBe(8);
+    expect(await storedStock(shop(), productId)).toBe(8);
+    expect((await catalogProduct(shop(), productId)).countInStock).toBe(8);
   });
 
   it('charges ₹60 shipping up to ₹500 of items and ships free above', async () => {
     const productId = await supplyProduct({ stock: 10, pricePaise: 25_000 });
-    const { bearer } = await verifiedShopper(shop);
-    await placedOrderId(shop, bearer, orderBody([{ _id: productId, quantity: 2 }]));
-    await placedOrderId(shop, bearer, orderBody([{ _id: productId, quantity: 3 }]));
-    const [above, atThreshold] = await userOrders(shop, bearer);
+    const { bearer } = await verifiedShopper(shop());
+    await placedOrderId(shop(), bearer, orderBody([{ _id: productId, quantity: 2 }]));
+    await placedOrderId(shop(), bearer, orderBody([{ _id: productId, quantity: 3 }]));
+    const [above, atThreshold] = await userOrders(shop(), bearer);
     expect(atThreshold).toMatchObject({ itemsPrice: 500, shippingPrice: 60, totalPrice: 560 });
     expect(above).toMatchObject({ itemsPrice: 750, shippingPrice: 0, totalPrice: 750 });
-    expect(await storedStock(shop, productId)).toBe(5);
+    expect(await storedStock(shop(), productId)).toBe(5);
   });
 
   it('keeps a snapshot of the price it was sold at', async () => {
     const productId = await supplyProduct({ stock: 10, pricePaise: 40_000 });
-    const { bearer } = await verifiedShopper(shop);
-    await placedOrderId(shop, bearer, orderBody([{ _id: productId, quantity: 1 }]));
-    await setProduct(shop, productId, { stock: 10, pricePaise: 99_900 });
-    const [order] = await userOrders(shop, bearer);
+    const { bearer } = await verifiedShopper(shop());
+    await placedOrderId(shop(), bearer, orderBody([{ _id: productId, quantity: 1 }]));
+    await setProduct(shop(), productId, { stock: 10, pricePaise: 99_900 });
+    const [order] = await userOrders(shop(), bearer);
     expect(order!.orderItems[0]!.price).toBe(400);
     expect(order!.totalPrice).toBe(460);
   });
 
   it('charges the price in the database even when the catalogue cache has not caught up', async () => {
     const productId = await supplyProduct({ stock: 10, pricePaise: 40_000 });
-    await catalogProduct(shop, productId); // the cache now holds ₹400
-    await shop.services.database.db
-      .update(products)
+    await catalogProduct(shop(), productId); // the cache now holds ₹400
+    await shop()
+      .services.database.db.update(products)
       .set({ pricePaise: 45_000, originalPricePaise: 99_900, countInStock: 10 })
       .where(eq(products.id, productId)); // changed behind the cache's back: no notification
-    const { bearer, email } = await verifiedShopper(shop);
-    await placedOrderId(shop, bearer, orderBody([{ _id: productId, quantity: 1 }]));
-    const [order] = await userOrders(shop, bearer);
+    const { bearer, email } = await verifiedShopper(shop());
+    await placedOrderId(shop(), bearer, orderBody([{ _id: productId, quantity: 1 }]));
+    const [order] = await userOrders(shop(), bearer);
     expect(order!.orderItems[0]!.price).toBe(450);
     expect(order!.totalPrice).toBe(510);
-    expect(await storedStock(shop, productId)).toBe(9);
-    const mails = await queuedMails(shop, email, 'Order placed');
+    expect(await storedStock(shop(), productId)).toBe(9);
+    const mails = await queuedMails(shop(), email, 'Order placed');
     expect(mails.at(-1)!.text).toContain('₹450.00');
     expect(mails.at(-1)!.text).not.toContain('₹400.00');
   });
 
   it('joins lines of the same product, within the quantity limit', async () => {
     const productId = await supplyProduct({ stock: 20, pricePaise: 10_000 });
-    const { bearer } = await verifiedShopper(shop);
+    const { bearer } = await verifiedShopper(shop());
     const lines = (first: number, second: number) => [
       { _id: productId, quantity: first },
       { _id: productId, quantity: second },
     ];
-    await placedOrderId(shop, bearer, orderBody(lines(2, 3)));
-    const [order] = await userOrders(shop, bearer);
+    await placedOrderId(shop(), bearer, orderBody(lines(2, 3)));
+    const [order] = await userOrders(shop(), bearer);
     expect(order!.orderItems).toHaveLength(1);
     expect(order!.orderItems[0]!.quantity).toBe(5);
 
-    const tooMany = await placeOrder(shop, bearer, orderBody(lines(60, 60)));
+    const tooMany = await placeOrder(shop(), bearer, orderBody(lines(60, 60)));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toEqual({ message: 'Quantity must be at most 99' });
-    expect(await storedStock(shop, productId)).toBe(15);
+    expect(await storedStock(shop(), productId)).toBe(15);
   });
 });
 
@@ -135,7 +127,7 @@ describe('POST /api/orders/create-order: bad input', () => {
   let shopper: Shopper;
   beforeAll(async () => {
     productId = await supplyProduct({ stock: 5 });
-    shopper = await verifiedShopper(shop);
+    shopper = await verifiedShopper(shop());
   });
 
   const line = (changes: object) => orderBody([{ _id: productId, quantity: 1, ...changes }]);
@@ -194,54 +186,57 @@ describe('POST /api/orders/create-order: bad input', () => {
   ];
 
   it.each(cases)('refuses %s with 400 and writes nothing', async (_label, body, message) => {
-    const response = await placeOrder(shop, shopper.bearer, body());
+    const response = await placeOrder(shop(), shopper.bearer, body());
     expect(response.statusCode).toBe(400);
     const json = response.json<{ message: string }>();
     expect(Object.keys(json)).toEqual(['message']);
     if (typeof message === 'string') expect(json.message).toBe(message);
     else expect(json.message).toMatch(message);
-    expect(await orderCount(shop, shopper.userId)).toBe(0);
-    expect(await storedStock(shop, productId)).toBe(5);
-    expect(await queuedMails(shop, shopper.email, 'Order placed')).toHaveLength(0);
+    expect(await orderCount(shop(), shopper.userId)).toBe(0);
+    expect(await storedStock(shop(), productId)).toBe(5);
+    expect(await queuedMails(shop(), shopper.email, 'Order placed')).toHaveLength(0);
   });
 
   it('refuses an Idempotency-Key over 200 characters', async () => {
-    const response = await placeOrder(shop, shopper.bearer, line({}), 'k'.repeat(201));
+    const response = await placeOrder(shop(), shopper.bearer, line({}), 'k'.repeat(201));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: 'Idempotency-Key must be at most 200 characters' });
-    expect(await orderCount(shop, shopper.userId)).toBe(0);
+    expect(await orderCount(shop(), shopper.userId)).toBe(0);
   });
 });
 
 describe('POST /api/orders/create-order: stock', () => {
+  /** A new shopper orders `quantity` of a product with `stock` left: the answer, the product and the shopper. */
+  async function orderFromStock(stock: number, quantity: number) {
+    const productId = await supplyProduct({ stock });
+    const { title } = await catalogProduct(shop(), productId);
+    const { bearer, userId } = await verifiedShopper(shop());
+    const response = await placeOrder(shop(), bearer, orderBody([{ _id: productId, quantity }]));
+    return { response, productId, title, userId };
+  }
+
   it('answers 409 naming a product that is out of stock', async () => {
-    const productId = await supplyProduct({ stock: 0 });
-    const { title } = await catalogProduct(shop, productId);
-    const { bearer, userId } = await verifiedShopper(shop);
-    const response = await placeOrder(shop, bearer, orderBody([{ _id: productId, quantity: 1 }]));
+    const { response, title, userId } = await orderFromStock(0, 1);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: `Sorry, '${title}' is out of stock.` });
-    expect(await orderCount(shop, userId)).toBe(0);
+    expect(await orderCount(shop(), userId)).toBe(0);
   });
 
   it('answers 409 "Only N of …" for more than there is', async () => {
-    const productId = await supplyProduct({ stock: 3 });
-    const { title } = await catalogProduct(shop, productId);
-    const { bearer, userId } = await verifiedShopper(shop);
-    const response = await placeOrder(shop, bearer, orderBody([{ _id: productId, quantity: 4 }]));
+    const { response, productId, title, userId } = await orderFromStock(3, 4);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: `Only 3 of '${title}' left in stock. Please lower the quantity.` });
-    expect(await orderCount(shop, userId)).toBe(0);
-    expect(await storedStock(shop, productId)).toBe(3);
+    expect(await orderCount(shop(), userId)).toBe(0);
+    expect(await storedStock(shop(), productId)).toBe(3);
   });
 
   it('takes nothing out of stock when a later line cannot be met', async () => {
     // Lines are reserved in product-id order: the first one succeeds before the second fails.
     const [inStock, soldOut] = [await supplyProduct({ stock: 5 }), await supplyProduct({ stock: 5 })].sort();
-    await setProduct(shop, soldOut!, { stock: 0 });
-    const { bearer, userId } = await verifiedShopper(shop);
+    await setProduct(shop(), soldOut!, { stock: 0 });
+    const { bearer, userId } = await verifiedShopper(shop());
     const response = await placeOrder(
-      shop,
+      shop(),
       bearer,
       orderBody([
         { _id: inStock!, quantity: 2 },
@@ -249,61 +244,61 @@ describe('POST /api/orders/create-order: stock', () => {
       ]),
     );
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toContain((await catalogProduct(shop, soldOut!)).title);
-    expect(await storedStock(shop, inStock!)).toBe(5);
-    expect(await orderCount(shop, userId)).toBe(0);
+    expect(response.json().message).toContain((await catalogProduct(shop(), soldOut!)).title);
+    expect(await storedStock(shop(), inStock!)).toBe(5);
+    expect(await orderCount(shop(), userId)).toBe(0);
   });
 });
 
 describe('POST /api/orders/create-order: who may order', () => {
   it('needs a signed-in shopper', async () => {
     const productId = await supplyProduct({ stock: 5 });
-    const response = await placeOrder(shop, {}, orderBody([{ _id: productId, quantity: 1 }]));
+    const response = await placeOrder(shop(), {}, orderBody([{ _id: productId, quantity: 1 }]));
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'Please sign in' });
     expect((await get('/api/orders/get-user-orders')).statusCode).toBe(401);
-    expect(await storedStock(shop, productId)).toBe(5);
+    expect(await storedStock(shop(), productId)).toBe(5);
   });
 
   it('needs a verified e-mail, and places the order once the mailed link is followed', async () => {
     const productId = await supplyProduct({ stock: 5 });
-    const { bearer, email } = await signUp(shop);
+    const { bearer, email } = await signUp(shop());
     const body = orderBody([{ _id: productId, quantity: 1 }]);
-    const refused = await placeOrder(shop, bearer, body);
+    const refused = await placeOrder(shop(), bearer, body);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Please verify your e-mail address before placing an order.' });
-    expect(await storedStock(shop, productId)).toBe(5);
+    expect(await storedStock(shop(), productId)).toBe(5);
 
-    const [mail] = await queuedMails(shop, email, 'Verify your e-mail');
+    const [mail] = await queuedMails(shop(), email, 'Verify your e-mail');
     const token = /\/verify-email\/([\w-]+)/.exec(mail!.text)![1];
-    expect((await shop.app.inject({ method: 'POST', url: `/api/auth/verify-email/${token}` })).statusCode).toBe(200);
-    expect((await placeOrder(shop, bearer, body)).statusCode).toBe(201);
-    expect(await storedStock(shop, productId)).toBe(4);
+    expect((await shop().app.inject({ method: 'POST', url: `/api/auth/verify-email/${token}` })).statusCode).toBe(200);
+    expect((await placeOrder(shop(), bearer, body)).statusCode).toBe(201);
+    expect(await storedStock(shop(), productId)).toBe(4);
   });
 });
 
 describe('POST /api/orders/create-order: Idempotency-Key', () => {
   it('turns 10 sequential retries into one order', async () => {
     const productId = await supplyProduct({ stock: 20 });
-    const { bearer, userId, email } = await verifiedShopper(shop);
+    const { bearer, userId, email } = await verifiedShopper(shop());
     const body = orderBody([{ _id: productId, quantity: 2 }]);
     const key = randomUUID();
     const responses = [];
-    for (let attempt = 0; attempt < 10; attempt++) responses.push(await placeOrder(shop, bearer, body, key));
+    for (let attempt = 0; attempt < 10; attempt++) responses.push(await placeOrder(shop(), bearer, body, key));
     expect(responses.map((response) => response.statusCode)).toEqual([201, ...Array(9).fill(200)]);
     const ids = new Set(responses.map((response) => response.json().orderId));
     expect(ids.size).toBe(1);
-    expect(await orderCount(shop, userId)).toBe(1);
-    expect(await storedStock(shop, productId)).toBe(18);
-    expect(await queuedMails(shop, email, 'Order placed')).toHaveLength(1);
+    expect(await orderCount(shop(), userId)).toBe(1);
+    expect(await storedStock(shop(), productId)).toBe(18);
+    expect(await queuedMails(shop(), email, 'Order placed')).toHaveLength(1);
   });
 
   it('refuses the same key with a different body with 422, and keeps the first order', async () => {
     const [lamp, vase] = [await supplyProduct({ stock: 20 }), await supplyProduct({ stock: 20 })];
-    const { bearer, userId } = await verifiedShopper(shop);
+    const { bearer, userId } = await verifiedShopper(shop());
     const body = orderBody([{ _id: lamp, quantity: 2 }]);
     const key = randomUUID();
-    const first = await placeOrder(shop, bearer, body, key);
+    const first = await placeOrder(shop(), bearer, body, key);
     expect(first.statusCode).toBe(201);
     const changed = [
       orderBody([{ _id: lamp, quantity: 3 }]),
@@ -312,23 +307,23 @@ describe('POST /api/orders/create-order: Idempotency-Key', () => {
       orderBody([{ _id: lamp, quantity: 2 }], { shippingAddress: { ...validAddress, address1: '14 MG Road' } }),
     ];
     for (const other of changed) {
-      const response = await placeOrder(shop, bearer, other, key);
+      const response = await placeOrder(shop(), bearer, other, key);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message:
           'This Idempotency-Key was already used for a different order. Please check your orders before placing another.',
       });
     }
-    expect(await orderCount(shop, userId)).toBe(1);
-    expect([await storedStock(shop, lamp), await storedStock(shop, vase)]).toEqual([18, 20]);
+    expect(await orderCount(shop(), userId)).toBe(1);
+    expect([await storedStock(shop(), lamp), await storedStock(shop(), vase)]).toEqual([18, 20]);
   });
 
   it('answers the same request, however it is written, with the first order', async () => {
     const [lamp, vase] = [await supplyProduct({ stock: 20 }), await supplyProduct({ stock: 20 })];
-    const { bearer, userId } = await verifiedShopper(shop);
+    const { bearer, userId } = await verifiedShopper(shop());
     const key = randomUUID();
     const first = await placeOrder(
-      shop,
+      shop(),
       bearer,
       orderBody([
         { _id: lamp, quantity: 2 },
@@ -346,38 +341,38 @@ describe('POST /api/orders/create-order: Idempotency-Key', () => {
       ],
       { shippingAddress: { ...validAddress, city: ` ${validAddress.city} `, email: validAddress.email.toUpperCase() } },
     );
-    const retry = await placeOrder(shop, bearer, sameRequest, key);
+    const retry = await placeOrder(shop(), bearer, sameRequest, key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
-    expect(await orderCount(shop, userId)).toBe(1);
+    expect(await orderCount(shop(), userId)).toBe(1);
   });
 
   it('refuses a different body under the key of a request still in flight', async () => {
     const productId = await supplyProduct({ stock: 20 });
-    const { bearer, userId } = await verifiedShopper(shop);
+    const { bearer, userId } = await verifiedShopper(shop());
     const key = randomUUID();
     const [one, other] = await Promise.all([
-      placeOrder(shop, bearer, orderBody([{ _id: productId, quantity: 1 }]), key),
-      placeOrder(shop, bearer, orderBody([{ _id: productId, quantity: 4 }]), key),
+      placeOrder(shop(), bearer, orderBody([{ _id: productId, quantity: 1 }]), key),
+      placeOrder(shop(), bearer, orderBody([{ _id: productId, quantity: 4 }]), key),
     ]);
     expect([one.statusCode, other.statusCode].sort()).toEqual([201, 422]);
-    expect(await orderCount(shop, userId)).toBe(1);
+    expect(await orderCount(shop(), userId)).toBe(1);
     const placed = one.statusCode === 201 ? 1 : 4;
-    expect(await storedStock(shop, productId)).toBe(20 - placed);
+    expect(await storedStock(shop(), productId)).toBe(20 - placed);
   });
 
   it('keeps keys apart between shoppers, and places a new order without a key', async () => {
     const productId = await supplyProduct({ stock: 20 });
-    const [first, second] = [await verifiedShopper(shop), await verifiedShopper(shop)];
+    const [first, second] = [await verifiedShopper(shop()), await verifiedShopper(shop())];
     const body = orderBody([{ _id: productId, quantity: 1 }]);
-    const one = await placeOrder(shop, first.bearer, body, 'same-key');
-    const other = await placeOrder(shop, second.bearer, body, 'same-key');
+    const one = await placeOrder(shop(), first.bearer, body, 'same-key');
+    const other = await placeOrder(shop(), second.bearer, body, 'same-key');
     expect([one.statusCode, other.statusCode]).toEqual([201, 201]);
     expect(one.json().orderId).not.toBe(other.json().orderId);
-    await placedOrderId(shop, first.bearer, body);
-    await placedOrderId(shop, first.bearer, body);
-    expect(await orderCount(shop, first.userId)).toBe(3);
-    expect(await storedStock(shop, productId)).toBe(16);
+    await placedOrderId(shop(), first.bearer, body);
+    await placedOrderId(shop(), first.bearer, body);
+    expect(await orderCount(shop(), first.userId)).toBe(3);
+    expect(await storedStock(shop(), productId)).toBe(16);
   });
 });
 
@@ -385,22 +380,22 @@ describe('cash on delivery', () => {
   it('empties the server cart, queues the confirmation mail and shows the new stock at once', async () => {
     const lamp = await supplyProduct({ stock: 7 });
     const vase = await supplyProduct({ stock: 9 });
-    const shopper = await verifiedShopper(shop);
-    const neighbour = await verifiedShopper(shop);
-    const { db } = shop.services.database;
+    const shopper = await verifiedShopper(shop());
+    const neighbour = await verifiedShopper(shop());
+    const { db } = shop().services.database;
     await db.insert(cartItems).values([
       { userId: shopper.userId, productId: lamp, quantity: 1 },
       { userId: shopper.userId, productId: vase, quantity: 2 },
       { userId: neighbour.userId, productId: lamp, quantity: 1 },
     ]);
     // Warm the catalogue cache, so a missed invalidation would show the old stock.
-    expect((await catalogProduct(shop, lamp)).countInStock).toBe(7);
+    expect((await catalogProduct(shop(), lamp)).countInStock).toBe(7);
     const listed = async (id: string) =>
       (await get('/api/product/all-products')).json<{ products: Product[] }>().products.find((p) => p._id === id)!;
     expect((await listed(vase)).countInStock).toBe(9);
 
     const orderId = await placedOrderId(
-      shop,
+      shop(),
       shopper.bearer,
       orderBody([
         { _id: lamp, quantity: 1 },
@@ -412,34 +407,38 @@ describe('cash on delivery', () => {
     expect(left).toEqual([]);
     expect(await db.select().from(cartItems).where(eq(cartItems.userId, neighbour.userId))).toHaveLength(1);
 
-    const mails = await queuedMails(shop, shopper.email, 'Order placed');
+    const mails = await queuedMails(shop(), shopper.email, 'Order placed');
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.subject).toBe(`Order placed: #${orderId.slice(-6)}`);
-    expect(await queuedMails(shop, validAddress.email, 'Order placed')).toHaveLength(0);
-    for (const text of [orderId, (await catalogProduct(shop, lamp)).title, (await catalogProduct(shop, vase)).title]) {
+    expect(await queuedMails(shop(), validAddress.email, 'Order placed')).toHaveLength(0);
+    for (const text of [
+      orderId,
+      (await catalogProduct(shop(), lamp)).title,
+      (await catalogProduct(shop(), vase)).title,
+    ]) {
       expect(mail!.text).toContain(text);
       expect(mail!.html).toContain(escapeHtml(text));
     }
 
-    expect((await catalogProduct(shop, lamp)).countInStock).toBe(6);
+    expect((await catalogProduct(shop(), lamp)).countInStock).toBe(6);
     expect((await listed(vase)).countInStock).toBe(7);
   });
 
   it('leaves a prepaid order pending, with the cart kept and no mail yet', async () => {
     const productId = await supplyProduct({ stock: 5 });
-    const shopper = await verifiedShopper(shop);
-    const { db } = shop.services.database;
+    const shopper = await verifiedShopper(shop());
+    const { db } = shop().services.database;
     await db.insert(cartItems).values({ userId: shopper.userId, productId, quantity: 1 });
     await placedOrderId(
-      shop,
+      shop(),
       shopper.bearer,
       orderBody([{ _id: productId, quantity: 1 }], { paymentMethod: 'prepaid' }),
     );
-    const [order] = await userOrders(shop, shopper.bearer);
+    const [order] = await userOrders(shop(), shopper.bearer);
     expect(order).toMatchObject({ paymentMethod: 'prepaid', paymentStatus: 'pending', isPaid: false });
     expect(await db.select().from(cartItems).where(eq(cartItems.userId, shopper.userId))).toHaveLength(1);
-    expect(await queuedMails(shop, shopper.email, 'Order placed')).toHaveLength(0);
+    expect(await queuedMails(shop(), shopper.email, 'Order placed')).toHaveLength(0);
   });
 });
 
@@ -450,10 +449,10 @@ describe('one shopper never sees another shopper’s order', () => {
   let raviOrder: string;
   beforeAll(async () => {
     const productId = await supplyProduct({ stock: 10 });
-    [asha, ravi] = [await verifiedShopper(shop), await verifiedShopper(shop)];
-    ashaOrder = await placedOrderId(shop, asha.bearer, orderBody([{ _id: productId, quantity: 1 }]));
+    [asha, ravi] = [await verifiedShopper(shop()), await verifiedShopper(shop())];
+    ashaOrder = await placedOrderId(shop(), asha.bearer, orderBody([{ _id: productId, quantity: 1 }]));
     raviOrder = await placedOrderId(
-      shop,
+      shop(),
       ravi.bearer,
       orderBody([{ _id: productId, quantity: 2 }], { shippingAddress: { ...validAddress, email: 'ravi@example.in' } }),
     );
@@ -461,9 +460,9 @@ describe('one shopper never sees another shopper’s order', () => {
 
   it('lists only the shopper’s own orders, newest first', async () => {
     const productId = await supplyProduct({ stock: 10 });
-    const second = await placedOrderId(shop, asha.bearer, orderBody([{ _id: productId, quantity: 1 }]));
-    expect((await userOrders(shop, asha.bearer)).map((order) => order.orderId)).toEqual([second, ashaOrder]);
-    expect((await userOrders(shop, ravi.bearer)).map((order) => order.orderId)).toEqual([raviOrder]);
+    const second = await placedOrderId(shop(), asha.bearer, orderBody([{ _id: productId, quantity: 1 }]));
+    expect((await userOrders(shop(), asha.bearer)).map((order) => order.orderId)).toEqual([second, ashaOrder]);
+    expect((await userOrders(shop(), ravi.bearer)).map((order) => order.orderId)).toEqual([raviOrder]);
   });
 
   it('shows one order to its owner only', async () => {
@@ -477,7 +476,7 @@ describe('one shopper never sees another shopper’s order', () => {
   });
 
   it('lets no one else cancel it', async () => {
-    const response = await shop.app.inject({
+    const response = await shop().app.inject({
       method: 'POST',
       url: `/api/orders/${ashaOrder}/cancel`,
       headers: ravi.bearer,
@@ -501,8 +500,8 @@ describe('POST /api/orders/track', () => {
   const notFound = { message: 'No order matches this order id and e-mail address.' };
   beforeAll(async () => {
     const productId = await supplyProduct({ stock: 10, pricePaise: 30_000 });
-    shopper = await verifiedShopper(shop);
-    orderId = await placedOrderId(shop, shopper.bearer, orderBody([{ _id: productId, quantity: 2 }]));
+    shopper = await verifiedShopper(shop());
+    orderId = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: productId, quantity: 2 }]));
   });
 
   it('shows the status timeline for the order id and the account e-mail, and no address', async () => {
@@ -552,17 +551,11 @@ describe('POST /api/orders/track', () => {
 });
 
 describe('POST /api/orders/track: rate limit', () => {
-  let limited: TestShop;
-  beforeAll(async () => {
-    limited = await startTestShop({ SEED_DEMO: 'false', AUTH_ATTEMPTS_PER_MINUTE: '3' });
-  });
-  afterAll(async () => {
-    await limited?.close();
-  });
+  const limited = testShopFor({ SEED_DEMO: 'false', AUTH_ATTEMPTS_PER_MINUTE: '3' });
 
   it('answers the 4th lookup within a minute from one address with 429', async () => {
     const attempt = (remoteAddress: string) =>
-      limited.app.inject({
+      limited().app.inject({
         method: 'POST',
         url: '/api/orders/track',
         payload: { orderId: 'ABCDEFGHJKMNPQRSTVWXYZ01', email: 'asha@example.in' },

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orderBody, placeOrder, queuedMails, storedStock, verifiedShopper } from '../testing/orders.ts';
 import {
+  completedWebhook,
   control,
   createPayment,
   orderPaymentEvents,
@@ -131,11 +132,7 @@ describe('POST /api/payment/webhook', () => {
   it('refuses a forged webhook with 401 and changes nothing', async () => {
     const { shopper, orderId } = await prepaidOrder();
     const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
-    const order = await storedOrder(shop(), orderId);
-    const forged = {
-      event: 'checkout.order.completed',
-      payload: { merchantOrderId, state: 'COMPLETED', amount: order.totalPricePaise },
-    };
+    const forged = await completedWebhook(shop(), orderId, merchantOrderId);
     const wrongHash = createHash('sha256').update('shop_webhook:guess1234').digest('hex');
     for (const authorization of [undefined, '', wrongHash]) {
       const response = await shop().app.inject({

@@ -64,11 +64,8 @@ const insertAttempt = new Statement<{
   }),
 );
 
-/** The constraints an attempt's number breaks: over the limit, or taken by a concurrent call. */
+/** The constraint an attempt's number breaks past MAX_PAYMENT_ATTEMPTS (the unique (order, number) guards the rest). */
 const OVER_LIMIT = 'payment_attempts_at_most_allowed';
-const NUMBER_TAKEN = 'payment_attempts_order_number_unique';
-/** A number taken by a concurrent attempt is tried again this many times. */
-const NUMBER_RETRIES = 3;
 
 const lockUnpaidOrders = new Statement<{ userId: string }>(
   'lock-unpaid-orders',
@@ -200,20 +197,18 @@ export class PaymentService {
 
   /** The new attempt, numbered; past MAX_PAYMENT_ATTEMPTS for the order, a 409 and nothing is written. */
   private async recordAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
-    for (let retry = 0; ; retry++) {
-      try {
-        return await this.writeAttempt(order, merchantOrderId, expireAfterSeconds);
-      } catch (error) {
-        const constraint = brokenConstraint(error);
-        if (constraint === OVER_LIMIT) throw new HttpError(409, PAYMENT_MESSAGES.tooManyAttempts);
-        if (constraint !== NUMBER_TAKEN || retry >= NUMBER_RETRIES) throw error;
-      }
+    try {
+      await this.writeAttempt(order, merchantOrderId, expireAfterSeconds);
+    } catch (error) {
+      if (brokenConstraint(error) === OVER_LIMIT) throw new HttpError(409, PAYMENT_MESSAGES.tooManyAttempts);
+      throw error;
     }
   }
 
   /**
-   * The startPayment workflow: awaitPaymentAgain (a retry after a failed attempt) → record: the new attempt, its
-   * event and its first check, sent together.
+   * The startPayment workflow: lockOrder (one attempt at a time is numbered per order, so racing calls queue
+   * instead of colliding) → awaitPaymentAgain (a retry after a failed attempt) → record: the new attempt, its event
+   * and its first check, sent together.
    */
   private async writeAttempt(order: PaymentOrder, merchantOrderId: string, expireAfterSeconds: number) {
     const attemptId = randomUUID();
@@ -223,6 +218,7 @@ export class PaymentService {
       {
         name: 'startPayment',
         steps: [
+          { name: 'lockOrder', run: (tx) => this.options.orders.lockedById(order.id, tx) },
           { name: 'awaitPaymentAgain', run: (tx) => this.awaitPaymentAgain(tx, order) },
           together('record', [
             {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { staffBearer, verifiedShopper } from '../testing/orders.ts';
 import {
+  completedWebhook,
   control,
   createPayment,
   orderPaymentEvents,
@@ -37,11 +38,7 @@ describe('a webhook is a trigger, not the truth', () => {
   it("leaves an order unpaid when the gateway does not confirm the webhook's 'completed', and pays it once it does", async () => {
     const { shopper, orderId } = await prepaidOrder();
     const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
-    const order = await storedOrder(shop(), orderId);
-    const claim = {
-      event: 'checkout.order.completed',
-      payload: { merchantOrderId, state: 'COMPLETED', amount: order.totalPricePaise },
-    };
+    const claim = await completedWebhook(shop(), orderId, merchantOrderId);
 
     expect((await postWebhook(claim)).statusCode).toBe(200);
     await shop().services.jobs.settled();

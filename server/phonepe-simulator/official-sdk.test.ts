@@ -6,49 +6,25 @@ import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../testing/postgres.ts';
-import { startStandaloneSimulator, type StandaloneSimulator } from './standalone.ts';
-import {
-  call,
-  fetchToken,
-  openTestDatabase,
-  payRequest,
-  startWebhookReceiver,
-  uniqueId,
-  type WebhookReceiver,
-} from './testing/fixtures.ts';
+import { simulatorRig } from './testing/simulator-rig.ts';
+import { call, fetchToken, payRequest, uniqueId } from './testing/fixtures.ts';
 
 const SCENARIO = fileURLToPath(new URL('./testing/sdk-scenario.ts', import.meta.url));
 const run = promisify(execFile);
 
-let database: Database;
-let drop: () => Promise<void>;
-let simulator: StandaloneSimulator;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase(createScratchDatabase, 'phonepe_sdk'));
-  receiver = await startWebhookReceiver();
-  simulator = await startStandaloneSimulator({ db: database.db, webhookUrl: receiver.url, refundSettleMs: 60_000 });
-});
-
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-  await drop?.();
-});
+const { receiver, simulator } = simulatorRig(createScratchDatabase, 'phonepe_sdk', { refundSettleMs: 60_000 });
 
 type Outcome = { result?: unknown; error?: { type: string; httpStatusCode: number; code: string; message: string } };
 
 /** Runs one scenario in a fresh process (the SDK's client is a singleton) and returns what it printed. */
 async function scenario<T = Record<string, unknown>>(name: string, env: Record<string, string> = {}): Promise<T> {
-  const { clientId, clientSecret, clientVersion } = simulator.credentials;
+  const { clientId, clientSecret, clientVersion } = simulator().credentials;
   const { stdout } = await run(process.execPath, ['--import', 'tsx', SCENARIO, name], {
     env: {
       ...process.env,
-      SIMULATOR_URL: simulator.url,
+      SIMULATOR_URL: simulator().url,
       CLIENT_ID: clientId,
       CLIENT_SECRET: clientSecret,
       CLIENT_VERSION: String(clientVersion),
@@ -72,7 +48,7 @@ describe('the official PhonePe SDK against the simulator', () => {
       orderId: expect.stringMatching(/^OMO/),
       state: 'PENDING',
       expireAt: expect.any(Number),
-      redirectUrl: expect.stringMatching(new RegExp(`^${simulator.url}/pay/`)),
+      redirectUrl: expect.stringMatching(new RegExp(`^${simulator().url}/pay/`)),
     });
     const { orderId, expireAt } = result.pay as { orderId: string; expireAt: number };
     expect(result.pending).toEqual({
@@ -113,7 +89,7 @@ describe('the official PhonePe SDK against the simulator', () => {
 
     expect(result.refund).toEqual({ refundId: expect.stringMatching(/^OMR/), amount: 129_900, state: 'PENDING' });
     expect(result.refundStatus).toEqual({
-      merchantId: simulator.merchantId,
+      merchantId: simulator().merchantId,
       merchantRefundId,
       originalMerchantOrderId: merchantOrderId,
       refundId: (result.refund as { refundId: string }).refundId,
@@ -142,12 +118,12 @@ describe('the official PhonePe SDK against the simulator', () => {
   });
 
   it('validateCallback accepts the simulator’s webhook and rejects a forged one', async () => {
-    const token = await fetchToken(simulator);
+    const token = await fetchToken(simulator());
     const merchantOrderId = uniqueId('SDK_HOOK');
-    await call(`${simulator.url}/checkout/v2/pay`, { token, json: payRequest(merchantOrderId, 25_000) });
-    await call(`${simulator.url}/_control/payments/${merchantOrderId}`, { json: { outcome: 'COMPLETED' } });
-    const hook = await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
-    const { username, password } = simulator.webhookCredentials;
+    await call(`${simulator().url}/checkout/v2/pay`, { token, json: payRequest(merchantOrderId, 25_000) });
+    await call(`${simulator().url}/_control/payments/${merchantOrderId}`, { json: { outcome: 'COMPLETED' } });
+    const hook = await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
+    const { username, password } = simulator().webhookCredentials;
 
     const { accepted, forged } = await scenario<Record<string, Outcome>>('validateCallback', {
       WEBHOOK_USERNAME: username,
@@ -158,7 +134,7 @@ describe('the official PhonePe SDK against the simulator', () => {
     });
     expect(accepted?.result).toMatchObject({
       event: 'checkout.order.completed',
-      payload: { merchantId: simulator.merchantId, merchantOrderId, state: 'COMPLETED', amount: 25_000 },
+      payload: { merchantId: simulator().merchantId, merchantOrderId, state: 'COMPLETED', amount: 25_000 },
     });
     expect(forged).toEqual({ error: expect.objectContaining({ type: 'PhonePeException', httpStatusCode: 417 }) });
   });

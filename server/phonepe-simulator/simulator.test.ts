@@ -4,57 +4,31 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { useSecurityHeaders } from '../http/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../testing/postgres.ts';
 import { simulatorPayments } from './schema.ts';
 import { simulatorRoutes } from './routes.ts';
-import { startStandaloneSimulator, type StandaloneSimulator } from './standalone.ts';
-import {
-  call,
-  fetchToken,
-  openTestDatabase,
-  payRequest,
-  startWebhookReceiver,
-  uniqueId,
-  type WebhookReceiver,
-} from './testing/fixtures.ts';
+import { simulatorRig } from './testing/simulator-rig.ts';
+import { call, fetchToken, payRequest, uniqueId } from './testing/fixtures.ts';
 
-let database: Database;
-let drop: () => Promise<void>;
-let simulator: StandaloneSimulator;
-let receiver: WebhookReceiver;
-let token: string;
 const logged: string[] = [];
-
-const startSimulator = () =>
-  startStandaloneSimulator({
-    db: database.db,
-    webhookUrl: receiver.url,
-    refundSettleMs: 300,
-    log: (message) => logged.push(message),
-  });
+const { database, receiver, simulator, restartSimulator } = simulatorRig(createScratchDatabase, 'phonepe_sim', {
+  refundSettleMs: 300,
+  log: (message) => logged.push(message),
+});
+let token: string;
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase(createScratchDatabase, 'phonepe_sim'));
-  receiver = await startWebhookReceiver();
-  simulator = await startSimulator();
-  token = await fetchToken(simulator);
+  token = await fetchToken(simulator());
 });
 
-afterAll(async () => {
-  await simulator?.close();
-  await receiver?.close();
-  await drop?.();
-});
-
-const api = (path: string) => `${simulator.url}${path}`;
+const api = (path: string) => `${simulator().url}${path}`;
 const pay = (body: unknown, withToken = token) => call(api('/checkout/v2/pay'), { token: withToken, json: body });
 const status = (merchantOrderId: string, query = '') =>
   call(api(`/checkout/v2/order/${merchantOrderId}/status${query}`), { token });
 const control = (path: string, json: unknown) => call(api(`/_control${path}`), { json });
 const hooksFor = (merchantOrderId: string) =>
-  receiver.received.filter((hook) => hook.payload.merchantOrderId === merchantOrderId);
+  receiver().received.filter((hook) => hook.payload.merchantOrderId === merchantOrderId);
 
 async function createdPayment(
   amount = 129_900,
@@ -67,7 +41,7 @@ async function createdPayment(
 
 describe('token', () => {
   it('issues an O-Bearer token to the right credentials, with times in epoch seconds', async () => {
-    const { clientId, clientSecret, clientVersion } = simulator.credentials;
+    const { clientId, clientSecret, clientVersion } = simulator().credentials;
     const answer = await call(api('/v1/oauth/token'), {
       form: {
         client_id: clientId,
@@ -88,13 +62,13 @@ describe('token', () => {
   });
 
   it('refuses a wrong secret or version with 401, and a missing field with 400', async () => {
-    const { clientId, clientVersion } = simulator.credentials;
+    const { clientId, clientVersion } = simulator().credentials;
     const form = { client_id: clientId, client_version: String(clientVersion), grant_type: 'client_credentials' };
     const wrongSecret = await call(api('/v1/oauth/token'), { form: { ...form, client_secret: 'guess' } });
     expect(wrongSecret.status).toBe(401);
     expect(wrongSecret.body).toEqual({ code: 'INVALID_CLIENT', message: expect.any(String) });
     const wrongVersion = await call(api('/v1/oauth/token'), {
-      form: { ...form, client_secret: simulator.credentials.clientSecret, client_version: '9' },
+      form: { ...form, client_secret: simulator().credentials.clientSecret, client_version: '9' },
     });
     expect(wrongVersion.status).toBe(401);
     const missing = await call(api('/v1/oauth/token'), { form });
@@ -111,7 +85,7 @@ describe('token', () => {
     const expired = await call(api('/_control/tokens/expire'), { method: 'POST' });
     expect(expired.body.expired).toBeGreaterThan(0);
     expect((await status('anything')).status).toBe(401);
-    token = await fetchToken(simulator);
+    token = await fetchToken(simulator());
     expect((await status('anything')).status).toBe(404);
   });
 });
@@ -126,7 +100,7 @@ describe('pay', () => {
       orderId: expect.stringMatching(/^OMO\d{25}$/),
       state: 'PENDING',
       expireAt: expect.any(Number),
-      redirectUrl: expect.stringMatching(new RegExp(`^${simulator.url}/pay/[\\w-]{32}$`)),
+      redirectUrl: expect.stringMatching(new RegExp(`^${simulator().url}/pay/[\\w-]{32}$`)),
     });
     expect(answer.body.expireAt).toBeGreaterThanOrEqual(before + 900_000);
     expect(answer.body.expireAt).toBeLessThan(Date.now() + 900_000 + 1000);
@@ -214,8 +188,8 @@ describe('order status', () => {
 
   it('reports a pending payment past its expiry as FAILED, marks it so, and sends checkout.order.failed', async () => {
     const { merchantOrderId } = await createdPayment();
-    await database.db
-      .update(simulatorPayments)
+    await database()
+      .db.update(simulatorPayments)
       .set({ expireAt: new Date(Date.now() - 1000) })
       .where(eq(simulatorPayments.merchantOrderId, merchantOrderId));
     const answer = await status(merchantOrderId, '?errorContext=true');
@@ -226,12 +200,12 @@ describe('order status', () => {
       errorContext: { errorCode: 'TXN_NOT_COMPLETED', source: 'CUSTOMER' },
       paymentDetails: [],
     });
-    const [row] = await database.db
-      .select()
+    const [row] = await database()
+      .db.select()
       .from(simulatorPayments)
       .where(eq(simulatorPayments.merchantOrderId, merchantOrderId));
     expect(row?.state).toBe('FAILED');
-    const hook = await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
+    const hook = await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
     expect(hook.event).toBe('checkout.order.failed');
     // Too late to pay now.
     const late = await control(`/payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
@@ -247,8 +221,8 @@ describe('payment outcomes and webhooks', () => {
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ merchantOrderId, orderId, state: 'COMPLETED', amount: 129_900 });
 
-    const hook = await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
-    const { username, password } = simulator.webhookCredentials;
+    const hook = await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
+    const { username, password } = simulator().webhookCredentials;
     expect(hook.headers.authorization).toBe(createHash('sha256').update(`${username}:${password}`).digest('hex'));
     expect(hook.headers['content-type']).toMatch(/^application\/json/);
     expect(JSON.parse(hook.body)).toMatchObject({
@@ -270,7 +244,7 @@ describe('payment outcomes and webhooks', () => {
       instrument: expect.objectContaining({ type: 'ACCOUNT' }),
     };
     expect(hook.payload).toMatchObject({
-      merchantId: simulator.merchantId,
+      merchantId: simulator().merchantId,
       merchantOrderId,
       orderId,
       state: 'COMPLETED',
@@ -295,7 +269,7 @@ describe('payment outcomes and webhooks', () => {
   it('a failed payment reports the bank error and sends checkout.order.failed', async () => {
     const { merchantOrderId } = await createdPayment();
     expect((await control(`/payments/${merchantOrderId}`, { outcome: 'FAILED' })).status).toBe(200);
-    const hook = await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
+    const hook = await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
     expect(hook.event).toBe('checkout.order.failed');
     expect(hook.payload).toMatchObject({ state: 'FAILED', errorCode: 'AUTHORIZATION_ERROR', detailedErrorCode: 'ZM' });
     const answer = await status(merchantOrderId, '?details=true&errorContext=true');
@@ -311,7 +285,7 @@ describe('payment outcomes and webhooks', () => {
   it('an amount the bank reports differently shows in the status and the webhook', async () => {
     const { merchantOrderId } = await createdPayment(100_000);
     await control(`/payments/${merchantOrderId}`, { outcome: 'COMPLETED', amountPaise: 90_000 });
-    const hook = await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
+    const hook = await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
     expect(hook.payload).toMatchObject({ amount: 90_000, paymentDetails: [{ amount: 90_000 }] });
     expect((await status(merchantOrderId)).body.amount).toBe(90_000);
   });
@@ -328,15 +302,15 @@ describe('payment outcomes and webhooks', () => {
       const resent = await call(api(`/_control/webhooks/${merchantOrderId}/resend`), { method: 'POST' });
       expect(resent.body).toEqual({ event: 'checkout.order.completed' });
     }
-    await receiver.waitFor(() => hooksFor(merchantOrderId).length === 2);
+    await receiver().waitFor(() => hooksFor(merchantOrderId).length === 2);
     expect(hooksFor(merchantOrderId)[0]!.body).toBe(hooksFor(merchantOrderId)[1]!.body);
   });
 
   it('retries a webhook the merchant did not accept', async () => {
     const { merchantOrderId } = await createdPayment();
-    receiver.answerWith([503]);
+    receiver().answerWith([503]);
     await control(`/payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
-    await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
+    await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId);
     expect(hooksFor(merchantOrderId)).toHaveLength(1);
   });
 });
@@ -344,7 +318,7 @@ describe('payment outcomes and webhooks', () => {
 describe('refunds', () => {
   const refund = (json: unknown) => call(api('/payments/v2/refund'), { token, json });
   const refundStatus = (id: string) => call(api(`/payments/v2/refund/${id}/status`), { token });
-  const hooksForRefund = (id: string) => receiver.received.filter((hook) => hook.payload.merchantRefundId === id);
+  const hooksForRefund = (id: string) => receiver().received.filter((hook) => hook.payload.merchantRefundId === id);
 
   async function paidOrder(amount = 129_900) {
     const payment = await createdPayment(amount);
@@ -361,7 +335,7 @@ describe('refunds', () => {
 
     const pending = await refundStatus(merchantRefundId);
     expect(pending.body).toEqual({
-      merchantId: simulator.merchantId,
+      merchantId: simulator().merchantId,
       merchantRefundId,
       originalMerchantOrderId: merchantOrderId,
       refundId: created.body.refundId,
@@ -369,14 +343,14 @@ describe('refunds', () => {
       state: 'PENDING',
       timestamp: expect.any(Number),
     });
-    const accepted = await receiver.waitFor((h) => h.payload.merchantRefundId === merchantRefundId);
+    const accepted = await receiver().waitFor((h) => h.payload.merchantRefundId === merchantRefundId);
     expect(accepted.event).toBe('pg.refund.accepted');
 
-    const completed = await receiver.waitFor(
+    const completed = await receiver().waitFor(
       (h) => h.payload.merchantRefundId === merchantRefundId && h.event === 'pg.refund.completed',
     );
     expect(completed.payload).toMatchObject({
-      merchantId: simulator.merchantId,
+      merchantId: simulator().merchantId,
       merchantRefundId,
       originalMerchantOrderId: merchantOrderId,
       refundId: created.body.refundId,
@@ -427,7 +401,7 @@ describe('refunds', () => {
     await refund({ merchantRefundId, originalMerchantOrderId: merchantOrderId, amount: 10_000 });
     const failed = await control(`/refunds/${merchantRefundId}`, { outcome: 'FAILED' });
     expect(failed.body).toMatchObject({ merchantRefundId, state: 'FAILED' });
-    const hook = await receiver.waitFor(
+    const hook = await receiver().waitFor(
       (h) => h.payload.merchantRefundId === merchantRefundId && h.event !== 'pg.refund.accepted',
     );
     expect(hook.event).toBe('pg.refund.failed');
@@ -460,7 +434,7 @@ describe('hosted pay page', () => {
     expect(policy).toContain("form-action 'self'");
     expect(policy).toContain('frame-ancestors');
     expect(answer.body).toContain('₹1,299.50');
-    expect(answer.body).toContain(simulator.merchantId);
+    expect(answer.body).toContain(simulator().merchantId);
     for (const [label, value] of [
       ['Pay', 'PAY'],
       ['Fail', 'FAIL'],
@@ -481,7 +455,7 @@ describe('hosted pay page', () => {
     expect(posted.status).toBe(303);
     expect(new URL(posted.headers.get('location')!, redirectUrl).href).toBe(redirectUrl);
     expect((await status(merchantOrderId)).body.state).toBe('COMPLETED');
-    expect((await receiver.waitFor((h) => h.payload.merchantOrderId === merchantOrderId)).event).toBe(
+    expect((await receiver().waitFor((h) => h.payload.merchantOrderId === merchantOrderId)).event).toBe(
       'checkout.order.completed',
     );
     const result = await page(redirectUrl);
@@ -510,12 +484,12 @@ describe('hosted pay page', () => {
       paymentDetails: [],
     });
     expect((await page(cancelled.redirectUrl)).body).toContain('data-status="USER_CANCEL"');
-    const hook = await receiver.waitFor((h) => h.payload.merchantOrderId === cancelled.merchantOrderId);
+    const hook = await receiver().waitFor((h) => h.payload.merchantOrderId === cancelled.merchantOrderId);
     expect(hook.payload).toMatchObject({ state: 'FAILED', errorCode: 'USER_CANCELLED' });
   });
 
   it('an unknown pay link gets a 404 page, and an unknown button changes nothing', async () => {
-    expect((await page(`${simulator.url}/pay/unknown`)).status).toBe(404);
+    expect((await page(`${simulator().url}/pay/unknown`)).status).toBe(404);
     const { merchantOrderId, redirectUrl } = await createdPayment();
     expect((await page(redirectUrl, { form: { outcome: 'constructor' } })).status).toBe(303);
     expect((await status(merchantOrderId)).body.state).toBe('PENDING');
@@ -559,12 +533,12 @@ describe('checkout.js', () => {
     const checkout = window.PhonePeCheckout!;
     expect(Object.keys(checkout).sort()).toEqual(['closePage', 'transact']);
 
-    checkout.transact({ tokenUrl: `${simulator.url}/pay/abc` });
-    expect(window.location.href).toBe(`${simulator.url}/pay/abc`);
+    checkout.transact({ tokenUrl: `${simulator().url}/pay/abc` });
+    expect(window.location.href).toBe(`${simulator().url}/pay/abc`);
 
     const outcomes: string[] = [];
     checkout.transact({
-      tokenUrl: `${simulator.url}/pay/abc`,
+      tokenUrl: `${simulator().url}/pay/abc`,
       type: 'IFRAME',
       callback: (s: string) => outcomes.push(s),
     });
@@ -572,9 +546,9 @@ describe('checkout.js', () => {
     expect(frame).toMatchObject({
       id: 'phonepe-simulator-frame',
       title: 'PhonePe payment',
-      src: `${simulator.url}/pay/abc`,
+      src: `${simulator().url}/pay/abc`,
     });
-    const origin = new URL(simulator.url).origin;
+    const origin = new URL(simulator().url).origin;
     // Messages from another origin or another window are ignored.
     listeners.message!({
       origin: 'https://evil.example',
@@ -588,7 +562,7 @@ describe('checkout.js', () => {
     expect(appended).toHaveLength(0);
     expect(listeners.message).toBeUndefined();
 
-    checkout.transact({ tokenUrl: `${simulator.url}/pay/abc`, type: 'IFRAME', callback: () => {} });
+    checkout.transact({ tokenUrl: `${simulator().url}/pay/abc`, type: 'IFRAME', callback: () => {} });
     checkout.closePage();
     expect(appended).toHaveLength(0);
   });
@@ -620,17 +594,17 @@ describe('mounted in a host app', () => {
       contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"] } },
     });
     await host.register(simulatorRoutes, {
-      db: database.db,
+      db: database().db,
       basePath: '/__phonepe/',
       publicBaseUrl: () => 'http://localhost:3000/__phonepe',
-      credentials: simulator.credentials,
+      credentials: simulator().credentials,
       merchantId: 'HOSTMERCHANT',
       merchantName: 'Aangan Decor',
-      webhook: { url: () => null, ...simulator.webhookCredentials },
+      webhook: { url: () => null, ...simulator().webhookCredentials },
       frameAncestors: ["'self'"],
     });
     try {
-      const { clientId, clientSecret, clientVersion } = simulator.credentials;
+      const { clientId, clientSecret, clientVersion } = simulator().credentials;
       const tokenAnswer = await host.inject({
         method: 'POST',
         url: '/__phonepe/v1/oauth/token',
@@ -684,12 +658,11 @@ describe('restart', () => {
   it('keeps tokens, payments and pay links across a restart on the same database', async () => {
     const { merchantOrderId, redirectUrl } = await createdPayment();
     await control(`/payments/${merchantOrderId}`, { outcome: 'COMPLETED', webhook: false });
-    await simulator.close();
-    simulator = await startSimulator();
+    await restartSimulator();
     const answer = await status(merchantOrderId);
     expect(answer.status).toBe(200);
     expect(answer.body.state).toBe('COMPLETED');
-    const oldPage = await call<string>(`${new URL(simulator.url).origin}${new URL(redirectUrl).pathname}`);
+    const oldPage = await call<string>(`${new URL(simulator().url).origin}${new URL(redirectUrl).pathname}`);
     expect(oldPage.body).toContain('data-status="CONCLUDED"');
     expect(logged).toEqual([]);
   });

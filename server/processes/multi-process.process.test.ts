@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
+import { describe, expect, test } from 'vitest';
+import { callShop, shopPairFor, verifiedShopperOn } from '../testing/shop-pair.ts';
 import { orderBody } from '../testing/orders.ts';
 import type { Product } from '../../core/product.ts';
 
@@ -22,59 +17,15 @@ async function within<T>(withinMs: number, check: () => Promise<T | undefined>):
 }
 
 describe.skipIf(!baseUrl)('two shop processes on different ports sharing one PostgreSQL database', () => {
-  const dataDir = path.resolve('.cache/processes', `multi-${randomBytes(6).toString('hex')}`);
-  let scratch: ScratchDatabase;
-  let name: string;
-  let database: pg.Client;
-  let shopA: ShopProcess;
-  let shopB: ShopProcess;
-
-  /** The shop's env: local mode (no NODE_ENV, no PUBLIC_URL), its own data directory, a name for its connections. */
-  function shopEnv(shop: 'a' | 'b') {
-    const url = new URL(scratch.url);
-    url.searchParams.set('application_name', `${name}_${shop}`);
-    return { DATABASE_URL: url.toString(), SEED_DEMO: 'true', DATA_DIR: path.join(dataDir, shop) };
-  }
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(baseUrl!, 'shop_processes');
-    name = scratch.name;
-    database = new pg.Client({ connectionString: scratch.url });
-    await database.connect();
-    // Together, as a deployment starts them: migrations and the seed run once, under the startup lock.
-    [shopA, shopB] = await Promise.all([startShopProcess(shopEnv('a')), startShopProcess(shopEnv('b'))]);
+  /** A shop's env: local mode (no NODE_ENV, no PUBLIC_URL), the demo catalogue, a name for its connections. */
+  const { scratch, database, shopA, shopB } = shopPairFor(baseUrl!, 'shop_processes', (which, { url, name }) => {
+    const named = new URL(url);
+    named.searchParams.set('application_name', `${name}_${which}`);
+    return { DATABASE_URL: named.toString(), SEED_DEMO: 'true' };
   });
-
-  afterAll(async () => {
-    await Promise.all([shopA?.stop(), shopB?.stop()]);
-    await database?.end();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const api = async (shop: ShopProcess, route: string, init: RequestInit = {}) => {
-    const response = await fetch(`${shop.origin}${route}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', ...init.headers },
-    });
-    return { status: response.status, body: await response.text() };
-  };
-
-  /** A shopper signed up on A, with the e-mail marked verified as following the mailed link would. */
-  async function verifiedShopperOnA(): Promise<{ authorization: string }> {
-    const email = `shopper-${randomBytes(4).toString('hex')}@example.in`;
-    const signUp = await api(shopA, '/api/auth/signup', {
-      method: 'POST',
-      body: JSON.stringify({ fullname: 'Asha Verma', email, password: 'kesar42chai' }),
-    });
-    expect(signUp.status, signUp.body).toBe(201);
-    const { accessToken, user } = JSON.parse(signUp.body) as { accessToken: string; user: { _id: string } };
-    await database.query('update users set email_verified_at = now() where id = $1', [user._id]);
-    return { authorization: `Bearer ${accessToken}` };
-  }
 
   const stockOnB = async (productId: string) => {
-    const response = await api(shopB, `/api/product/${productId}`);
+    const response = await callShop(shopB(), `/api/product/${productId}`);
     expect(response.status, response.body).toBe(200);
     return (JSON.parse(response.body) as { product: Product }).product.countInStock;
   };
@@ -82,7 +33,7 @@ describe.skipIf(!baseUrl)('two shop processes on different ports sharing one Pos
   /** Places a one-unit COD order on A and returns how long B took to show the lower stock (or null: not in 1 s). */
   async function msUntilBSeesOrderOnA(bearer: { authorization: string }, productId: string) {
     const before = await stockOnB(productId); // B now holds the product in its catalogue cache
-    const order = await api(shopA, '/api/orders/create-order', {
+    const order = await callShop(shopA(), '/api/orders/create-order', {
       method: 'POST',
       headers: bearer,
       body: JSON.stringify(orderBody([{ _id: productId, quantity: 1 }])),
@@ -95,29 +46,29 @@ describe.skipIf(!baseUrl)('two shop processes on different ports sharing one Pos
 
   const listenerPidsOfB = async () =>
     (
-      await database.query<{ pid: number }>(
+      await database().query<{ pid: number }>(
         `select pid from pg_stat_activity
           where datname = $1 and application_name = $2 and query ilike 'listen%' and state = 'idle'`,
-        [name, `${name}_b`],
+        [scratch().name, `${scratch().name}_b`],
       )
     ).rows.map(({ pid }) => pid);
 
   test("an access token from one process works on the other, whatever each one's port", async () => {
-    const bearer = await verifiedShopperOnA();
-    const me = await api(shopB, '/api/auth/me', { headers: bearer });
+    const bearer = await verifiedShopperOn(shopA(), database());
+    const me = await callShop(shopB(), '/api/auth/me', { headers: bearer });
     expect(me.status, me.body).toBe(200);
   });
 
   test('a stock change on one shows on the other within 1 s, also after its LISTEN connection was terminated', async () => {
-    const bearer = await verifiedShopperOnA();
-    const products = JSON.parse((await api(shopB, '/api/product/all-products')).body) as { products: Product[] };
+    const bearer = await verifiedShopperOn(shopA(), database());
+    const products = JSON.parse((await callShop(shopB(), '/api/product/all-products')).body) as { products: Product[] };
     const productId = products.products.find((product) => product.countInStock >= 2)!._id;
 
     expect(await msUntilBSeesOrderOnA(bearer, productId), 'B sees A’s order within 1 s').not.toBeNull();
 
     const terminated = await listenerPidsOfB();
     expect(terminated.length).toBeGreaterThan(0);
-    await database.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [terminated]);
+    await database().query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [terminated]);
     // The 1 s is about hearing a change, not about reconnecting: wait until B listens again (a new backend, its
     // LISTEN done), so the clock below starts once B can hear. Without reconnecting this never happens.
     const relistened = await within(5000, async () => {
@@ -130,7 +81,7 @@ describe.skipIf(!baseUrl)('two shop processes on different ports sharing one Pos
       await msUntilBSeesOrderOnA(bearer, productId),
       'B sees A’s order within 1 s after relistening',
     ).not.toBeNull();
-    expect(shopB.output()).toMatch(/LISTEN connection lost/);
-    expect(shopB.output()).toMatch(/LISTEN connection is back/);
+    expect(shopB().output()).toMatch(/LISTEN connection lost/);
+    expect(shopB().output()).toMatch(/LISTEN connection is back/);
   });
 });

@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
+import { describe, expect, test } from 'vitest';
+import type { ShopProcess } from '../testing/shop-process.ts';
+import { callShop, shopPairFor, verifiedShopperOn } from '../testing/shop-pair.ts';
 import { orderBody } from '../testing/orders.ts';
 import { PAYMENT_CALLS_PER_MINUTE } from '../payments/routes.ts';
 
@@ -20,78 +16,42 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * cancelled, or cancelled, paid and refunded, with exactly one refund.
  */
 describe.skipIf(!baseUrl)('a cancel racing a payment, across two shop processes on PostgreSQL', () => {
-  const dataDir = path.resolve('.cache/processes', `race-${randomBytes(6).toString('hex')}`);
-  let scratch: ScratchDatabase;
-  let database: pg.Pool;
-  let shopA: ShopProcess;
-  let shopB: ShopProcess;
+  // Without PhonePe settings, each process serves the simulator, whose state is in the shared database.
+  const { database, shopA, shopB } = shopPairFor(baseUrl!, 'shop_race', () => ({
+    ORDERS_PER_HOUR: '100000',
+    AUTH_ATTEMPTS_PER_MINUTE: '100000',
+    JOB_POLL_MS: '200',
+  }));
 
-  beforeAll(async () => {
-    scratch = await createScratchDatabase(baseUrl!, 'shop_race');
-    database = new pg.Pool({ connectionString: scratch.url, max: 4 });
-    // Without PhonePe settings, each process serves the simulator, whose state is in the shared database.
-    const env = (name: string) => ({
-      DATABASE_URL: scratch.url,
-      DATA_DIR: path.join(dataDir, name),
-      ORDERS_PER_HOUR: '100000',
-      AUTH_ATTEMPTS_PER_MINUTE: '100000',
-      JOB_POLL_MS: '200',
-    });
-    [shopA, shopB] = await Promise.all([startShopProcess(env('a')), startShopProcess(env('b'))]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([shopA?.stop(), shopB?.stop()]);
-    await database?.end();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const call = async (shop: ShopProcess, route: string, init: RequestInit = {}) => {
-    const response = await fetch(`${shop.origin}${route}`, {
-      ...init,
-      headers: { 'content-type': 'application/json', ...init.headers },
-    });
-    return { status: response.status, body: await response.text() };
-  };
   const post = (shop: ShopProcess, route: string, body: object, headers: Record<string, string> = {}) =>
-    call(shop, route, { method: 'POST', body: JSON.stringify(body), headers });
-
-  async function verifiedShopper(): Promise<Record<string, string>> {
-    const email = `racer-${randomBytes(5).toString('hex')}@example.in`;
-    const signUp = await post(shopA, '/api/auth/signup', { fullname: 'Asha Verma', email, password: 'kesar42chai' });
-    expect(signUp.status, signUp.body).toBe(201);
-    const { accessToken, user } = JSON.parse(signUp.body) as { accessToken: string; user: { _id: string } };
-    await database.query('update users set email_verified_at = now() where id = $1', [user._id]);
-    return { authorization: `Bearer ${accessToken}` };
-  }
+    callShop(shop, route, { method: 'POST', body: JSON.stringify(body), headers });
 
   /** One order placed and its payment started on A; then cancel on A against completion on B. */
   async function race(bearer: Record<string, string>, productId: string, byWebhook: boolean) {
     const placed = await post(
-      shopA,
+      shopA(),
       '/api/orders/create-order',
       orderBody([{ _id: productId, quantity: 1 }], { paymentMethod: 'prepaid' }),
       bearer,
     );
     expect(placed.status, placed.body).toBe(201);
     const { orderId } = JSON.parse(placed.body) as { orderId: string };
-    const payment = await post(shopA, '/api/payment/create-order', { orderId }, bearer);
+    const payment = await post(shopA(), '/api/payment/create-order', { orderId }, bearer);
     expect(payment.status, payment.body).toBe(200);
     const { merchantOrderId } = JSON.parse(payment.body) as { merchantOrderId: string };
 
     const complete = async () => {
       // The bank says yes on B's simulator; its webhook goes to B, or only B's status check finds out.
-      const paid = await post(shopB, `/__phonepe/_control/payments/${merchantOrderId}`, {
+      const paid = await post(shopB(), `/__phonepe/_control/payments/${merchantOrderId}`, {
         outcome: 'COMPLETED',
         webhook: byWebhook,
       });
       expect(paid.status, paid.body).toBe(200);
-      await call(shopB, `/api/payment/get-order-status?merchantOrderId=${orderId}`, { headers: bearer });
+      await callShop(shopB(), `/api/payment/get-order-status?merchantOrderId=${orderId}`, { headers: bearer });
     };
     const cancel = async () => {
       await pause(Math.random() * 15);
-      const answer = await post(shopA, `/api/orders/${orderId}/cancel`, {}, bearer);
+      const answer = await post(shopA(), `/api/orders/${orderId}/cancel`, {}, bearer);
       expect([200, 409], answer.body).toContain(answer.status);
     };
     await Promise.all([complete(), cancel()]);
@@ -102,7 +62,7 @@ describe.skipIf(!baseUrl)('a cancel racing a payment, across two shop processes 
     `${ORDERS} orders: each ends unpaid and cancelled, paid, or cancelled and refunded once`,
     { timeout: 600_000 },
     async () => {
-      const { rows: products } = await database.query<{ id: string }>(
+      const { rows: products } = await database().query<{ id: string }>(
         'update products set count_in_stock = 100000 returning id',
       );
       const orderIds: string[] = [];
@@ -112,7 +72,7 @@ describe.skipIf(!baseUrl)('a cancel racing a payment, across two shop processes 
           // One order at a time each (never 3 unpaid); a new shopper now and then, within the payment call limit.
           let bearer: Record<string, string> = {};
           for (let mine = 0; next < ORDERS; mine++) {
-            if (mine % ORDERS_PER_SHOPPER === 0) bearer = await verifiedShopper();
+            if (mine % ORDERS_PER_SHOPPER === 0) bearer = await verifiedShopperOn(shopA(), database());
             const n = next++;
             if (n >= ORDERS) break;
             orderIds.push(await race(bearer, products[(lane + n) % products.length]!.id, n % 2 === 0));
@@ -125,10 +85,10 @@ describe.skipIf(!baseUrl)('a cancel racing a payment, across two shop processes 
         (select count(*) from payment_attempts where state = 'pending')::int +
         (select count(*) from jobs where kind = 'payment-webhook' and dead_at is null)::int as left`;
       for (let waited = 0; waited < 120_000; waited += 250) {
-        if ((await database.query<{ left: number }>(unsettled)).rows[0]!.left === 0) break;
+        if ((await database().query<{ left: number }>(unsettled)).rows[0]!.left === 0) break;
         await pause(250);
       }
-      const { rows } = await database.query<{ status: string; payment_status: string; refunds: number }>(
+      const { rows } = await database().query<{ status: string; payment_status: string; refunds: number }>(
         `select o.status, o.payment_status,
         (select count(*) from payment_refunds r where r.order_id = o.id)::int as refunds
        from orders o where o.order_id = any($1)`,

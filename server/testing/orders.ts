@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestShop } from './harness.ts';
+import { testShopFor, type TestShop } from './harness.ts';
 import { signUp, uniqueEmail } from './accounts.ts';
 import { users } from '../auth/schema.ts';
 import { products } from '../catalog/schema.ts';
@@ -77,6 +77,18 @@ export function productSupply(shop: TestShop) {
     if (!id) throw new Error('The demo catalogue has run out of products for this test file');
     await setProduct(shop, id, { stock, pricePaise });
     return id;
+  };
+}
+
+type ProductSupply = ReturnType<typeof productSupply>;
+
+/** What the order tests share: the file's test shop (see testShopFor) and a supply of its demo products. */
+export function orderTestShop(env: Record<string, string> = {}) {
+  const shop = testShopFor(env);
+  let supply: ProductSupply | undefined;
+  return {
+    shop,
+    supplyProduct: (product: Parameters<ProductSupply>[0]) => (supply ??= productSupply(shop()))(product),
   };
 }
 

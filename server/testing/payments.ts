@@ -146,6 +146,15 @@ export async function storedOrder(shop: TestShop, orderId: string) {
   return row!;
 }
 
+/** PhonePe's 'completed' webhook for a payment of the order's whole amount, as a test posts it (true or forged). */
+export async function completedWebhook(shop: TestShop, orderId: string, merchantOrderId: string) {
+  const order = await storedOrder(shop, orderId);
+  return {
+    event: 'checkout.order.completed',
+    payload: { merchantOrderId, state: 'COMPLETED', amount: order.totalPricePaise },
+  };
+}
+
 /** The order's payment changes, oldest first, as the event log has them. */
 export async function orderPaymentEvents(shop: TestShop, orderId: string) {
   const order = await storedOrder(shop, orderId);
