@@ -1,18 +1,11 @@
 import { DEFAULT_PAYMENT_METHOD, type PAYMENT_METHODS } from './constants.ts';
 import { priceLines, type ShippingRule } from './pricing.ts';
+import type { CartItem } from './contracts/cart.ts';
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Spec section 3: a cart item keeps only what the cart shows (user, rating and reviews are dropped). */
-export interface CartItem {
-  _id: string;
-  title: string;
-  slug?: string;
-  price: number;
-  image: string[];
-  countInStock: number;
-  quantity: number;
-}
+export type { CartItem } from './contracts/cart.ts';
 
 export interface CartState {
   cartItems: CartItem[];

@@ -4,7 +4,13 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { healthEndpoint } from '../core/contracts/operations.ts';
 import type { ServerBuild } from 'react-router';
 import { servesLocalConveniences } from './config.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -13,6 +19,7 @@ import { storefront } from './http/storefront.ts';
 import { useSecurityHeaders } from './http/security-headers.ts';
 import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
+import { route } from './http/endpoint-route.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
@@ -70,24 +77,21 @@ export async function buildServer(services: Services, options: ServerOptions = {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['operations'],
-        summary: 'Database reachability, for load balancers, and the jobs that failed for ever, for the owner',
-      },
+  route(app.withTypeProvider<ZodTypeProvider>(), healthEndpoint, {
+    schema: {
+      tags: ['operations'],
+      summary: 'Database reachability, for load balancers, and the jobs that failed for ever, for the owner',
     },
-    async (_request, reply) => {
+    handler: async (_request, reply) => {
       try {
         // Jobs that failed their last allowed run wait here for someone to look (decision 0021).
         const deadJobs = await services.jobs.deadCount();
-        return { status: 'ok', database: services.database.kind, deadJobs };
+        return { status: 'ok' as const, database: services.database.kind, deadJobs };
       } catch {
         return reply.code(503).send({ status: 'unavailable', message: 'Database unreachable' });
       }
     },
-  );
+  });
   // Sign-in as hooks a route declares (decision 0024); the request's `shopper` is decorated here, at the root.
   const hooks = shopperHooks(app, services.accessTokens);
   await app.register(catalogRoutes, { catalog: services.catalog });

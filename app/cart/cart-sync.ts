@@ -4,16 +4,13 @@
  * stays usable, and the next change or page load tries again. Loaded on first use, never with the page.
  */
 import type { CartItem } from '../../core/cart';
+import { cartEndpoint, mergeCartEndpoint, replaceCartEndpoint } from '../../core/contracts/cart';
 // The server's limits (core/contracts/cart.ts): a line outside them would fail the whole request.
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../core/constants';
 import type { ShippingRule } from '../../core/pricing';
 import { hasAccessToken } from '../lib/credentials';
-import { api, post, put } from '../lib/http';
+import { call } from '../lib/http';
 import { applyCartAction, readCart } from './cart-storage';
-
-interface CartResponse {
-  cartItems: CartItem[];
-}
 
 /** Changes made within this time of each other go to the server as one request (a stepper clicked quickly). */
 const PUSH_DELAY_MS = 300;
@@ -54,7 +51,7 @@ async function sendUnsent(): Promise<void> {
     unsent = null;
     // Signed out meanwhile: this browser's cart no longer belongs to the account.
     if (!hasAccessToken()) return;
-    await put<CartResponse>('/api/cart', { items: toLines(items) }).catch(() => {});
+    await call(replaceCartEndpoint, { body: { items: toLines(items) } }).catch(() => {});
   }
 }
 
@@ -62,7 +59,7 @@ async function sendUnsent(): Promise<void> {
 export async function mergeGuestCart(rule: ShippingRule): Promise<void> {
   try {
     const guest = readCart().cartItems ?? [];
-    const { cartItems } = await post<CartResponse>('/api/cart/merge', { items: toLines(guest) });
+    const { cartItems } = await call(mergeCartEndpoint, { body: { items: toLines(guest) } });
     await replaceLocalItems(cartItems, rule);
   } catch {
     // The guest cart stays in the browser; the account's cart is unchanged.
@@ -75,7 +72,7 @@ export async function pullCart(rule: ShippingRule): Promise<void> {
     await pushing; // this browser's own last change first
     if (!hasAccessToken()) return; // signed out meanwhile (e.g. on the logout page)
     const before = readCart();
-    const { cartItems } = await api<CartResponse>('/api/cart');
+    const { cartItems } = await call(cartEndpoint);
     // A change made while the request was out is newer than the answer, and its push brings the server in step.
     if (readCart() === before && !unsent && hasAccessToken()) await replaceLocalItems(cartItems, rule);
   } catch {

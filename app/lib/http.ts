@@ -1,8 +1,11 @@
-import type { ApiMessage } from '../../core/contracts/fields';
+import type { z } from '../../core/contracts/zod';
+import { refreshAccessTokenEndpoint } from '../../core/contracts/account';
+import { fillPath, type Answer, type Endpoint, type PartSchema } from '../../core/contracts/endpoint';
 import { announceSession, clearAccessToken, readAccessToken, storeAccessToken } from './credentials';
 
 /** What a failure says when neither the server nor the connection explains it. */
 export const GENERIC_ERROR = 'An unexpected error occurred. Please try again.';
+const NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 
 export class ApiError extends Error {
   constructor(
@@ -18,52 +21,100 @@ export function errorMessage(error: unknown, fallback: string = GENERIC_ERROR): 
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-const REFRESH_PATH = '/api/auth/refresh-access-token';
+/** One part of a call's input: required when its schema needs a value, absent when the endpoint has none. */
+type InputPart<Name extends string, Value, S> = S extends z.ZodType
+  ? {} extends Value
+    ? { [K in Name]?: Value }
+    : { [K in Name]: Value }
+  : { [K in Name]?: never };
+
+/** What a call sends, as the endpoint's schemas take it; query values are the URL's strings. */
+export type CallInput<E extends Endpoint> = InputPart<'params', z.input<PartSchema<E, 'params'>>, E['params']> &
+  InputPart<'query', { [K in keyof z.output<PartSchema<E, 'querystring'>>]: string }, E['querystring']> &
+  InputPart<'headers', z.input<PartSchema<E, 'headers'>>, E['headers']> &
+  InputPart<'body', z.input<PartSchema<E, 'body'>>, E['body']>;
+
+/** The input may be left out when the endpoint needs none. */
+type CallArgs<E extends Endpoint> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** Any call's input, as it goes on the wire. */
+interface WireInput {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** The body parsed by the endpoint's schema for this status; an answer of another shape is a failure. */
+function parseAnswer<E extends Endpoint>(endpoint: E, status: number, body: unknown): Answer<E> {
+  const parsed = endpoint.responses[status]?.safeParse(body);
+  if (!parsed?.success) throw new ApiError(status, GENERIC_ERROR);
+  return parsed.data as Answer<E>;
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time: a refresh token used twice would end the session (decision 0008). */
 function refreshAccessToken(): Promise<boolean> {
-  refreshing ??= fetch(REFRESH_PATH, { method: 'POST', credentials: 'include' })
+  const { method, path } = refreshAccessTokenEndpoint;
+  refreshing ??= fetch(path, { method, credentials: 'include' })
     .then(async (response) => {
       if (!response.ok) return false;
-      const { accessToken } = (await response.json()) as { accessToken?: string };
-      if (accessToken) storeAccessToken(accessToken);
-      return Boolean(accessToken);
+      const { accessToken } = parseAnswer(refreshAccessTokenEndpoint, response.status, await response.json());
+      storeAccessToken(accessToken);
+      return true;
     })
     .catch(() => false)
     .finally(() => (refreshing = null));
   return refreshing;
 }
 
-async function send(path: string, init: RequestInit): Promise<Response> {
+/** The request's URL: the path's `:params` filled in, then the query. */
+function urlOf(path: string, { params, query }: WireInput): string {
+  const filled = fillPath(path, params);
+  const search = new URLSearchParams(query).toString();
+  return search ? `${filled}?${search}` : filled;
+}
+
+/** Sends with the stored access token, read anew for each attempt (a refresh replaces it). */
+function send(url: string, method: string, { headers, body }: WireInput) {
+  const sent = new Headers(headers);
   const token = readAccessToken();
-  const headers = new Headers(init.headers);
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  if (init.body && !(init.body instanceof FormData)) headers.set('content-type', 'application/json');
-  return fetch(path, { ...init, headers, credentials: 'include' });
+  if (token) sent.set('authorization', `Bearer ${token}`);
+  const json = body !== undefined && !(body instanceof FormData);
+  if (json) sent.set('content-type', 'application/json');
+  const payload = json ? JSON.stringify(body) : (body as FormData | undefined);
+  return fetch(url, { method, headers: sent, body: payload, credentials: 'include' });
+}
+
+/** A failure's text: `error` (repeated there for the spec's sign-in client), else `{ message }`, else generic. */
+function failureText(body: unknown): string {
+  const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
+  if (typeof error === 'string') return error;
+  return typeof message === 'string' ? message : GENERIC_ERROR;
 }
 
 /**
- * Calls the API with the stored access token. On a 401 it refreshes the token and retries once; when the
- * refresh fails too, the session ends locally (spec section 4) and is announced as expired. Errors carry the
- * server's message.
+ * Calls an endpoint with the stored access token and answers its parsed success body. On a 401 it refreshes the
+ * token and retries once; when the refresh fails too, the session ends locally (spec section 4) and is announced
+ * as expired. A failure is an ApiError with the server's message, the lost connection's, or the generic one.
  */
-export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  let response = await send(path, init).catch(() => {
-    throw new ApiError(0, 'Network error. Please check your connection and try again.');
-  });
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answer<E>> {
+  const input = (args[0] ?? {}) as WireInput; // typed by the endpoint at the call; strings and JSON from here
+  const url = urlOf(endpoint.path, input);
+  const attempt = () =>
+    send(url, endpoint.method, input).catch(() => {
+      throw new ApiError(0, NETWORK_ERROR);
+    });
+  let response = await attempt();
   if (response.status === 401 && readAccessToken()) {
-    if (await refreshAccessToken()) response = await send(path, init);
+    if (await refreshAccessToken()) response = await attempt();
     else {
       clearAccessToken();
       void announceSession({ type: 'session-expired' });
     }
   }
-  const body = (await response.json().catch(() => ({}))) as Partial<ApiMessage> & { error?: string };
-  if (!response.ok) throw new ApiError(response.status, body.error ?? body.message ?? GENERIC_ERROR);
-  return body as T;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw new ApiError(response.status, failureText(body));
+  return parseAnswer(endpoint, response.status, body);
 }
-
-export const post = <T>(path: string, body?: unknown) =>
-  api<T>(path, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
-export const put = <T>(path: string, body: unknown) => api<T>(path, { method: 'PUT', body: JSON.stringify(body) });

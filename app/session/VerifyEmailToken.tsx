@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from '../components/AuthCard';
 import { Spinner } from '../components/Spinner';
+import { INVALID_LINK } from '../../core/contracts/account';
 import { refreshUser, verifyEmail } from './actions';
-
-const INVALID_LINK = 'Invalid or expired link';
 
 type Outcome = { ok: true; message: string } | { ok: false };
 

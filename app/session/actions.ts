@@ -4,21 +4,29 @@
  * the shopper keeps per account (the cart) follows without this module knowing about it (decision 0013).
  */
 import type { User } from '../../core/user';
-import type { SignInInput, SignUpInput } from '../../core/contracts/account';
+import {
+  currentUserEndpoint,
+  forgotPasswordEndpoint,
+  googleSignInEndpoint,
+  logoutEndpoint,
+  resendVerificationEndpoint,
+  resetPasswordEndpoint,
+  signInEndpoint,
+  signUpEndpoint,
+  updateProfileEndpoint,
+  verifyEmailEndpoint,
+  type SignInInput,
+  type SignUpInput,
+} from '../../core/contracts/account';
 import { announceSession, hasAccessToken } from '../lib/credentials';
-import { ApiError, api, post, put } from '../lib/http';
+import { ApiError, call } from '../lib/http';
 import { clearCredentials, setCredentials, showSignedOut } from './session-store';
-
-interface SessionResponse {
-  user: User;
-  accessToken: string;
-}
 
 /** Start-up: with a stored token, fetch the current user; without one, or on failure, the visitor is signed out. */
 export async function loadSession(): Promise<void> {
   if (!hasAccessToken()) return clearCredentials();
   try {
-    setCredentials(await api<{ user: User }>('/api/auth/me'));
+    setCredentials(await call(currentUserEndpoint));
   } catch (error) {
     // A lost connection (or a page left mid-request) says nothing about the token: keep it for the next load.
     if (error instanceof ApiError && error.status === 0) return showSignedOut();
@@ -35,20 +43,17 @@ async function started(user: User, accessToken: string): Promise<User> {
 }
 
 export async function signIn(input: SignInInput): Promise<User> {
-  const session = await post<SessionResponse>('/api/auth/signin', input);
+  const session = await call(signInEndpoint, { body: input });
   return started(session.user, session.accessToken);
 }
 
 export async function signUp(input: SignUpInput): Promise<User> {
-  const session = await post<SessionResponse>('/api/auth/signup', input);
+  const session = await call(signUpEndpoint, { body: input });
   return started(session.user, session.accessToken);
 }
 
 export async function signInWithGoogle(idToken: string): Promise<User> {
-  const { accessToken, data } = await post<{ accessToken: string; data: { personal_info: User } }>(
-    '/api/auth/google-auth',
-    { id_token: idToken },
-  );
+  const { accessToken, data } = await call(googleSignInEndpoint, { body: { id_token: idToken } });
   return started(data.personal_info, accessToken);
 }
 
@@ -58,7 +63,7 @@ export async function signInWithGoogle(idToken: string): Promise<User> {
  */
 export async function signOut(): Promise<void> {
   try {
-    await post('/api/auth/logout');
+    await call(logoutEndpoint);
   } finally {
     clearCredentials(); // first: a cart change still waiting to be sent then finds no session and is dropped
     await announceSession({ type: 'signed-out' });
@@ -66,28 +71,23 @@ export async function signOut(): Promise<void> {
 }
 
 /** Saves an address or the account details; the confirmed user replaces the cached one. */
-export async function updateProfile(body: object): Promise<string> {
-  const { user, message } = await put<{ user: User; message: string }>('/api/auth/profile', body);
+export async function updateProfile(body: Record<string, unknown>): Promise<string> {
+  const { user, message } = await call(updateProfileEndpoint, { body });
   setCredentials({ user });
   return message;
 }
 
-export const requestPasswordReset = (email: string) =>
-  post<{ message: string }>('/api/auth/forgot-password', { email });
+export const requestPasswordReset = (email: string) => call(forgotPasswordEndpoint, { body: { email } });
 
 export const resetPassword = (tokenId: string, newPassword: string, confirmPassword: string) =>
-  post<{ message: string }>(`/api/auth/reset-password/${encodeURIComponent(tokenId)}`, {
-    newPassword,
-    confirmPassword,
-  });
+  call(resetPasswordEndpoint, { params: { tokenId }, body: { newPassword, confirmPassword } });
 
-export const verifyEmail = (token: string) =>
-  post<{ message: string }>(`/api/auth/verify-email/${encodeURIComponent(token)}`);
+export const verifyEmail = (token: string) => call(verifyEmailEndpoint, { params: { token } });
 
 export const resendVerification = (email?: string) =>
-  post<{ message: string }>('/api/auth/resend-verification-email', email ? { email } : {});
+  call(resendVerificationEndpoint, { body: email ? { email } : {} });
 
 /** Re-reads the user, e.g. after verifying the e-mail in another tab. */
 export async function refreshUser(): Promise<void> {
-  if (hasAccessToken()) setCredentials(await api<{ user: User }>('/api/auth/me'));
+  if (hasAccessToken()) setCredentials(await call(currentUserEndpoint));
 }

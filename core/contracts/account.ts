@@ -1,5 +1,6 @@
 /** The account capability's contract (auth): sign-up, sign-in, password reset, profile and addresses. */
 import { z } from './zod.ts';
+import { endpoint } from './endpoint.ts';
 import {
   MAX,
   MESSAGES,
@@ -16,6 +17,7 @@ import {
   signUpPassword,
   tooLong,
   shownAddressSchema,
+  messageSchema,
 } from './fields.ts';
 
 export const signUpSchema = z.object({
@@ -112,6 +114,89 @@ export const userSchema = z.object({
   /** False for accounts made with Google sign-in that never set a password. */
   hasPassword: z.boolean(),
   createdAt: z.string(),
+});
+
+/** A new session: the user and an access token; the refresh token travels in an httpOnly cookie. */
+const sessionSchema = z.object({ user: userSchema, accessToken: z.string() });
+/** Google sign-in answers as the spec's client reads it: `accessToken` and `data.personal_info`. */
+const googleSessionSchema = z.object({ accessToken: z.string(), data: z.object({ personal_info: userSchema }) });
+const accessTokenSchema = z.object({ accessToken: z.string() });
+const currentUserSchema = z.object({ user: userSchema });
+const profileSavedSchema = z.object({ user: userSchema, message: z.string() });
+
+const googleSignInSchema = z.object({ id_token: z.string({ error: 'No ID token received from Google.' }) });
+export const INVALID_LINK = 'Invalid or expired link';
+/** The token in a mailed link: its shape is checked before any lookup. */
+const linkToken = z.string().regex(/^[\w-]{20,100}$/, INVALID_LINK);
+
+export const signUpEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/signup',
+  body: signUpSchema,
+  responses: { 201: sessionSchema },
+});
+export const signInEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/signin',
+  body: signInSchema,
+  responses: { 200: sessionSchema },
+});
+export const googleSignInEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/google-auth',
+  body: googleSignInSchema,
+  responses: { 200: googleSessionSchema },
+});
+/** Exchanges the refresh cookie for a new access token. */
+export const refreshAccessTokenEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/refresh-access-token',
+  responses: { 200: accessTokenSchema },
+});
+export const logoutEndpoint = endpoint({ method: 'POST', path: '/api/auth/logout', responses: { 200: messageSchema } });
+/** The signed-in user: the start-up fetch and the /profile guard. */
+export const currentUserEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/auth/me',
+  responses: { 200: currentUserSchema },
+});
+export const profileEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/auth/profile',
+  responses: { 200: currentUserSchema },
+});
+/** An address, or the account details with an optional password change: the server tells them apart. */
+export const updateProfileEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/auth/profile',
+  body: z.record(z.string(), z.unknown()),
+  responses: { 200: profileSavedSchema },
+});
+export const verifyEmailEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/verify-email/:token',
+  params: z.object({ token: linkToken }),
+  responses: { 200: messageSchema },
+});
+/** To the signed-in user, or to the body's e-mail. */
+export const resendVerificationEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/resend-verification-email',
+  body: z.object({ email: z.string().optional() }).optional(),
+  responses: { 200: messageSchema },
+});
+export const forgotPasswordEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  body: forgotPasswordSchema,
+  responses: { 200: messageSchema },
+});
+export const resetPasswordEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/reset-password/:tokenId',
+  params: z.object({ tokenId: linkToken }),
+  body: resetPasswordSchema,
+  responses: { 200: messageSchema },
 });
 
 export type EmailInput = z.infer<typeof emailSchema>;

@@ -2,6 +2,7 @@
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { MAX, MESSAGES, email, multiLineText, requiredText } from './fields.ts';
+import { endpoint } from './endpoint.ts';
 
 export const productSchema = z.object({
   _id: z.uuid(),
@@ -44,6 +45,27 @@ export const reviewSchema = z.object({
     .min(1, 'Rating is required')
     .max(MAX_STARS, `Rating must be a whole number from 1 to ${MAX_STARS}`),
   review: multiLineText('Review text is required', MAX.text),
+});
+
+// Ids are matched case-insensitively, as UUIDs are.
+const productParams = z.object({ id: z.uuid('Invalid product id') });
+
+export const productListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/product/all-products',
+  responses: { 200: z.object({ products: z.array(productSchema) }) },
+});
+export const productEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/product/:id',
+  params: productParams,
+  responses: { 200: z.object({ product: productSchema }) },
+});
+export const productReviewsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/product/:id/get-reviews',
+  params: productParams,
+  responses: { 200: z.object({ reviews: z.array(productReviewSchema) }) },
 });
 
 export type Product = z.infer<typeof productSchema>;

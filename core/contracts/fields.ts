@@ -17,7 +17,6 @@ export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control charact
 
 /** Every error the API answers, and some successes: `{ message }`, a text to show as it is (decision 0024). */
 export const messageSchema = z.object({ message: z.string() });
-export type ApiMessage = z.infer<typeof messageSchema>;
 
 export const NAME_MIN = CONTACT_NAME_MIN_LENGTH;
 export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128 } as const;

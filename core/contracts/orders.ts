@@ -7,6 +7,7 @@ import {
   MESSAGES,
   NAME_MIN,
   email,
+  messageSchema,
   optionalText,
   orderLineSchema,
   phone,
@@ -14,6 +15,7 @@ import {
   requiredText,
   shownAddressSchema,
 } from './fields.ts';
+import { endpoint } from './endpoint.ts';
 
 export const CHECKOUT_SUBMIT_ALERT = 'Please fill in all fields correctly before placing the order.';
 export const checkoutAddressSchema = z.object({
@@ -94,6 +96,67 @@ export const trackedOrderSchema = z.object({
   totalPrice: z.number(),
   itemCount: z.number(),
   statusHistory: z.array(statusEventSchema),
+});
+
+// The tracking form's rules (no control characters); the server then checks the id's shape before any query.
+const orderIdParams = z.object({ orderId: trackOrderSchema.shape.orderId });
+/** The same key on a retry answers the first order instead of placing a second one. */
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(200, 'Idempotency-Key must be at most 200 characters')
+    .optional(),
+});
+const orderPlacedSchema = z.object({ orderId: z.string() });
+const orderAnswer = z.object({ order: orderSchema });
+
+export const createOrderEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/orders/create-order',
+  headers: idempotencyHeaders,
+  body: createOrderSchema,
+  responses: {
+    /** A retry with the same Idempotency-Key: the first order. */
+    200: orderPlacedSchema,
+    201: orderPlacedSchema,
+    400: messageSchema,
+    409: messageSchema,
+    422: messageSchema,
+    429: messageSchema,
+  },
+});
+export const userOrdersEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/orders/get-user-orders',
+  responses: { 200: z.array(orderSchema) },
+});
+export const trackOrderEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/orders/track',
+  body: trackOrderSchema,
+  responses: { 200: z.object({ order: trackedOrderSchema }), 404: messageSchema },
+});
+export const orderEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/orders/:orderId',
+  params: orderIdParams,
+  responses: { 200: orderAnswer, 404: messageSchema },
+});
+export const cancelOrderEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/orders/:orderId/cancel',
+  params: orderIdParams,
+  responses: { 200: orderAnswer.extend({ message: z.string() }), 409: messageSchema },
+});
+/** Shop staff move an order to its next status. */
+export const advanceOrderEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/orders/:orderId/status',
+  params: orderIdParams,
+  body: z.object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }) }),
+  responses: { 200: orderAnswer, 403: messageSchema, 409: messageSchema },
 });
 
 export type CheckoutAddressInput = z.infer<typeof checkoutAddressSchema>;

@@ -1,6 +1,8 @@
 /** The payments capability's contract: prepaid UPI through the gateway (spec sections 2, 4, 7 and 8). */
 import { PAYMENT_METHODS } from '../constants.ts';
 import { z } from './zod.ts';
+import { endpoint } from './endpoint.ts';
+import { messageSchema } from './fields.ts';
 
 /** A shopper may hold this many unpaid prepaid orders at once. */
 export const MAX_UNPAID_PREPAID_ORDERS = 3;
@@ -92,6 +94,42 @@ export const paymentStatusResponseSchema = z.object({
   }),
 });
 
+const createPaymentResponses = {
+  200: createPaymentResponseSchema,
+  404: messageSchema,
+  409: messageSchema,
+  429: messageSchema,
+  502: messageSchema,
+  503: messageSchema,
+};
+/** Starts a payment attempt for an unpaid prepaid order: the gateway's page to open. */
+export const createPaymentEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/payment/create-order',
+  body: createPaymentSchema,
+  responses: createPaymentResponses,
+});
+/** The spec's other name for the same call. */
+export const checkoutEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/payment/checkout',
+  body: createPaymentSchema,
+  responses: createPaymentResponses,
+});
+export const paymentStatusEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/payment/get-order-status',
+  querystring: paymentStatusQuerySchema,
+  responses: { 200: paymentStatusResponseSchema, 404: messageSchema },
+});
+/** Asks the gateway now, and answers as paymentStatusEndpoint. */
+export const verifyPaymentEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/payment/payment-verification',
+  body: createPaymentSchema,
+  responses: { 200: paymentStatusResponseSchema, 404: messageSchema, 429: messageSchema },
+});
+
 export type CreatePaymentInput = z.infer<typeof createPaymentSchema>;
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponseSchema>;
 export type PaymentStatusResponse = z.infer<typeof paymentStatusResponseSchema>;
@@ -126,3 +164,17 @@ export const phonePeWebhookSchema = z.object({
     .nullish(),
 });
 export type PhonePeWebhook = z.infer<typeof phonePeWebhookSchema>;
+
+/** PhonePe's calls into the shop (decision 0019); its Authorization header is checked before the body is read. */
+export const paymentWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/payment/webhook',
+  body: phonePeWebhookSchema,
+  responses: {
+    200: z.object({ received: z.boolean() }),
+    400: messageSchema,
+    401: messageSchema,
+    413: messageSchema,
+    429: messageSchema,
+  },
+});

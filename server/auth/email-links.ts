@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
+import { INVALID_LINK } from '../../core/contracts/account.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { emailTokens, users } from './schema.ts';
 import type { SessionStore } from './sessions.ts';
@@ -12,7 +13,6 @@ import { passwordResetMail, verificationMail } from './mails.ts';
 const HOUR_MS = 3_600_000;
 export const VERIFY_LINK_HOURS = 24;
 export const RESET_LINK_HOURS = 1;
-export const INVALID_LINK = 'Invalid or expired link';
 
 type Purpose = (typeof emailTokens.$inferInsert)['purpose'];
 

@@ -1,24 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
+import { route } from '../http/endpoint-route.ts';
 import type { CatalogService } from './service.ts';
-import { productReviewSchema as reviewSchema, productSchema } from '../../core/contracts/catalog.ts';
+import { productEndpoint, productListEndpoint, productReviewsEndpoint } from '../../core/contracts/catalog.ts';
 
-// Ids are matched case-insensitively, as UUIDs are.
-const productParams = z.object({ id: z.uuid('Invalid product id') });
+const tags = ['catalog'];
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  app.get(
-    '/api/product/all-products',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'Every product, newest first',
-        response: { 200: z.object({ products: z.array(productSchema) }) },
-      },
-    },
-    async (request, reply) => {
+  route(app, productListEndpoint, {
+    schema: { tags, summary: 'Every product, newest first' },
+    handler: async (request, reply) => {
       const { json, etag } = await catalog.listProductsJson();
       // The body was serialised once per catalogue change, so this reply skips the typed serializer.
       const raw = reply as FastifyReply;
@@ -26,39 +18,23 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       if (request.headers['if-none-match'] === etag) return raw.code(304).send();
       return raw.type('application/json; charset=utf-8').send(json);
     },
-  );
+  });
 
-  app.get(
-    '/api/product/:id',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'One product',
-        params: productParams,
-        response: { 200: z.object({ product: productSchema }) },
-      },
-    },
-    async (request) => {
+  route(app, productEndpoint, {
+    schema: { tags, summary: 'One product' },
+    handler: async (request) => {
       const product = await catalog.getProduct(request.params.id.toLowerCase());
       if (!product) throw new HttpError(404, 'Product not found');
       return { product };
     },
-  );
+  });
 
-  app.get(
-    '/api/product/:id/get-reviews',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: "A product's reviews, newest first",
-        params: productParams,
-        response: { 200: z.object({ reviews: z.array(reviewSchema) }) },
-      },
-    },
-    async (request) => {
+  route(app, productReviewsEndpoint, {
+    schema: { tags, summary: "A product's reviews, newest first" },
+    handler: async (request) => {
       const product = await catalog.getProduct(request.params.id.toLowerCase());
       if (!product) throw new HttpError(404, 'Product not found');
       return { reviews: await catalog.getReviews(product._id) };
     },
-  );
+  });
 };

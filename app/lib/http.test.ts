@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { z } from 'zod';
+import { endpoint } from '../../core/contracts/endpoint';
+import { messageSchema } from '../../core/contracts/fields';
+import { cancelOrderEndpoint, userOrdersEndpoint, type Order } from '../../core/contracts/orders';
+import { memoryStorage } from '../payments/tab-storage';
+import { ACCESS_TOKEN_KEY, onSessionChange, type SessionEvent } from './credentials';
+import { ApiError, GENERIC_ERROR, call } from './http';
+
+const renameEndpoint = endpoint({
+  method: 'PUT',
+  path: '/api/things/:thingId/name',
+  params: z.object({ thingId: z.string() }),
+  querystring: z.object({ notify: z.string() }),
+  headers: z.object({ 'idempotency-key': z.string() }),
+  body: z.object({ name: z.string() }),
+  responses: { 200: z.object({ name: z.string() }), 409: messageSchema },
+});
+const rename = () =>
+  call(renameEndpoint, {
+    params: { thingId: 'a/b c' },
+    query: { notify: 'yes' },
+    headers: { 'idempotency-key': 'key-1' },
+    body: { name: 'Lamp' },
+  });
+const pingEndpoint = endpoint({ method: 'GET', path: '/api/ping', responses: { 200: z.object({ ok: z.boolean() }) } });
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fetchMock = vi.fn<typeof fetch>();
+/** The requests sent, in order: method, URL, authorization and body. */
+const sent = () =>
+  fetchMock.mock.calls.map(([url, init]) => ({
+    method: init?.method,
+    url: String(url),
+    authorization: new Headers(init?.headers).get('authorization'),
+    body: init?.body,
+  }));
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('call', () => {
+  it("sends the endpoint's method, the filled path and query, headers, JSON body and bearer token", async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'token-1');
+    fetchMock.mockResolvedValueOnce(json(200, { name: 'Lamp', extra: 'dropped' }));
+    await expect(rename()).resolves.toEqual({ name: 'Lamp' });
+    const [, init] = fetchMock.mock.calls[0]!;
+    const headers = new Headers(init?.headers);
+    expect(sent()).toEqual([
+      {
+        method: 'PUT',
+        url: '/api/things/a%2Fb%20c/name?notify=yes',
+        authorization: 'Bearer token-1',
+        body: '{"name":"Lamp"}',
+      },
+    ]);
+    expect(headers.get('idempotency-key')).toBe('key-1');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(init?.credentials).toBe('include');
+  });
+
+  it('sends no body, content type or token when there are none', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(call(pingEndpoint)).resolves.toEqual({ ok: true });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.body).toBeUndefined();
+    expect(new Headers(init?.headers).has('content-type')).toBe(false);
+    expect(sent()[0]?.authorization).toBeNull();
+  });
+
+  it('refuses an answer of another shape, or a success status the endpoint does not declare', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { name: 42 }));
+    await expect(rename()).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockResolvedValueOnce(json(200, { name: 42 }));
+    await expect(rename()).rejects.toMatchObject({ status: 200, message: GENERIC_ERROR });
+    fetchMock.mockResolvedValueOnce(json(201, { name: 'Lamp' }));
+    await expect(rename()).rejects.toMatchObject({ status: 201, message: GENERIC_ERROR });
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    await expect(rename()).rejects.toMatchObject({ status: 200, message: GENERIC_ERROR });
+  });
+
+  it("fails with the server's `error` or `{ message }`, else the generic text", async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { message: 'Taken' }));
+    await expect(rename()).rejects.toMatchObject({ status: 409, message: 'Taken' });
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Wrong password', error: 'Wrong password!' }));
+    await expect(rename()).rejects.toMatchObject({ status: 401, message: 'Wrong password!' });
+    fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
+    await expect(rename()).rejects.toMatchObject({ status: 502, message: GENERIC_ERROR });
+  });
+
+  it('fails with status 0 and the connection message when the request cannot be sent', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(rename()).rejects.toMatchObject({
+      status: 0,
+      message: 'Network error. Please check your connection and try again.',
+    });
+  });
+});
+
+describe('call on a 401', () => {
+  const expired = () => json(401, { message: 'Session expired' });
+  let heard: SessionEvent['type'][];
+  let stop: () => void;
+  beforeEach(() => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'old');
+    heard = [];
+    stop = onSessionChange((event) => void heard.push(event.type));
+  });
+  afterEach(() => stop());
+
+  it('refreshes the token once and retries with the new one', async () => {
+    fetchMock
+      .mockResolvedValueOnce(expired())
+      .mockResolvedValueOnce(json(200, { accessToken: 'new' }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(call(pingEndpoint)).resolves.toEqual({ ok: true });
+    expect(sent()).toEqual([
+      { method: 'GET', url: '/api/ping', authorization: 'Bearer old', body: undefined },
+      { method: 'POST', url: '/api/auth/refresh-access-token', authorization: null, body: undefined },
+      { method: 'GET', url: '/api/ping', authorization: 'Bearer new', body: undefined },
+    ]);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe('new');
+    expect(heard).toEqual([]);
+  });
+
+  it('shares one refresh between calls that fail together', async () => {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === '/api/auth/refresh-access-token') return json(200, { accessToken: 'new' });
+      const authorization = new Headers(init?.headers).get('authorization');
+      return authorization === 'Bearer new' ? json(200, { ok: true }) : expired();
+    });
+    await expect(Promise.all([call(pingEndpoint), call(pingEndpoint)])).resolves.toEqual([{ ok: true }, { ok: true }]);
+    expect(sent().filter((request) => request.url === '/api/auth/refresh-access-token')).toHaveLength(1);
+  });
+
+  it('ends the session here and announces it when the refresh fails', async () => {
+    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(json(401, { message: 'No session' }));
+    await expect(call(pingEndpoint)).rejects.toMatchObject({ status: 401, message: 'Session expired' });
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(heard).toEqual(['session-expired']);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts a refresh answer of another shape as a failed refresh', async () => {
+    fetchMock.mockResolvedValueOnce(expired()).mockResolvedValueOnce(json(200, { token: 'new' }));
+    await expect(call(pingEndpoint)).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    expect(heard).toEqual(['session-expired']);
+  });
+
+  it('does not refresh for a visitor without a token', async () => {
+    localStorage.clear();
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Please sign in' }));
+    await expect(call(pingEndpoint)).rejects.toMatchObject({ status: 401, message: 'Please sign in' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(heard).toEqual([]);
+  });
+});
+
+describe("call's types", () => {
+  it("take the input the endpoint needs and answer its success body's type", () => {
+    expectTypeOf(call<typeof userOrdersEndpoint>).returns.resolves.toEqualTypeOf<Order[]>();
+    expectTypeOf(call<typeof cancelOrderEndpoint>).returns.resolves.toEqualTypeOf<{ order: Order; message: string }>();
+    // Checked by the compiler only, never run.
+    const _calls = () => [
+      call(cancelOrderEndpoint, { params: { orderId: 'A' } }),
+      // @ts-expect-error -- the order id is required
+      call(cancelOrderEndpoint),
+      // @ts-expect-error -- the endpoint takes no body
+      call(userOrdersEndpoint, { body: {} }),
+    ];
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Routes served by their endpoint contract (core/contracts): method, path and the schemas Fastify validates,
+ * serialises and documents come from the contract the browser calls by; a route adds only what is its own.
+ */
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteOptions,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Endpoint, PartSchema, RequestPart } from '../../core/contracts/endpoint.ts';
+
+/** A Fastify instance with Zod's type provider, as every route plugin gets it. */
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The Fastify schema an endpoint gives; the handler's request and reply are typed by it. */
+interface EndpointSchema<E extends Endpoint> extends FastifySchema {
+  params: PartSchema<E, 'params'>;
+  querystring: PartSchema<E, 'querystring'>;
+  headers: PartSchema<E, 'headers'>;
+  body: PartSchema<E, 'body'>;
+  response: E['responses'];
+}
+
+/** What only the route says in OpenAPI: tags, summary, description, security, or hide. */
+type RouteDocs = Omit<FastifySchema, 'params' | 'querystring' | 'headers' | 'body' | 'response'>;
+
+/** Everything a route gives besides its contract: its docs, config, hooks and handler. */
+export type RouteParts<E extends Endpoint> = Omit<
+  RouteOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    EndpointSchema<E>,
+    ZodTypeProvider
+  >,
+  'method' | 'url' | 'schema'
+> & { schema?: RouteDocs };
+
+const REQUEST_PARTS: readonly RequestPart[] = ['params', 'querystring', 'headers', 'body'];
+
+/** The endpoint's schemas in Fastify's names; parts it does not have are left out, not set to undefined. */
+function schemaOf<E extends Endpoint>(endpoint: E): EndpointSchema<E> {
+  const parts = REQUEST_PARTS.filter((part) => endpoint[part]).map((part) => [part, endpoint[part]]);
+  return { ...Object.fromEntries(parts), response: endpoint.responses } as EndpointSchema<E>;
+}
+
+/** Adds the route serving `endpoint`; its method, path and schemas are the contract's. */
+export function route<E extends Endpoint>(app: ZodApp, endpoint: E, { schema, ...parts }: RouteParts<E>): void {
+  app.route({ ...parts, method: endpoint.method, url: endpoint.path, schema: { ...schema, ...schemaOf(endpoint) } });
+}
