@@ -72,10 +72,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
   // The API's map helps developers; a deployed shop shows it only when its operator asks (API_DOCS=true).
   if (config.NODE_ENV !== 'production' || config.API_DOCS)
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: apiDocsPolicy(config) });
-  // API answers carry tokens or personal data unless a route says otherwise (the catalogue and media do).
-  app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-  });
 
   route(app.withTypeProvider<ZodTypeProvider>(), healthEndpoint, {
     schema: {

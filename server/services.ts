@@ -187,15 +187,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     origin,
     cancelSteps: payments.cancelSteps(),
   });
+  orders.register(jobs);
   const placeOrder = new PlaceOrder({
     database,
     auth,
     catalog,
     carts,
-    outbox,
+    jobs,
     shipping: shopSettings(config),
-    shopName: config.SHOP_NAME,
-    origin,
     codMaxRupees: config.COD_MAX_RUPEES,
     ordersPerHour: config.ORDERS_PER_HOUR,
     limiter: new RateLimiter(rateLimitStore),

@@ -5,7 +5,7 @@ import { messageSchema } from '../../core/contracts/fields';
 import { cancelOrderEndpoint, userOrdersEndpoint, type Order } from '../../core/contracts/orders';
 import { memoryStorage } from '../payments/tab-storage';
 import { ACCESS_TOKEN_KEY, onSessionChange, type SessionEvent } from './credentials';
-import { ApiError, GENERIC_ERROR, call } from './http';
+import { ApiError, GENERIC_ERROR, call, fillPath } from './http';
 
 const renameEndpoint = endpoint({
   method: 'PUT',
@@ -175,5 +175,19 @@ describe("call's types", () => {
       // @ts-expect-error -- the endpoint takes no body
       call(userOrdersEndpoint, { body: {} }),
     ];
+  });
+});
+
+describe('fillPath', () => {
+  it("puts each parameter's value in the path, encoded", () => {
+    expect(fillPath('/api/orders/:orderId/cancel', { orderId: 'A/B C?' })).toBe('/api/orders/A%2FB%20C%3F/cancel');
+    expect(fillPath('/api/auth/reset-password/:tokenId', { tokenId: 'abc-123' })).toBe(
+      '/api/auth/reset-password/abc-123',
+    );
+    expect(fillPath('/api/cart')).toBe('/api/cart');
+  });
+
+  it('refuses to leave a parameter unfilled', () => {
+    expect(() => fillPath('/api/product/:id', {})).toThrow(':id');
   });
 });

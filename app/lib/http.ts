@@ -1,6 +1,6 @@
 import type { z } from '../../core/contracts/zod';
 import { refreshAccessTokenEndpoint } from '../../core/contracts/account';
-import { fillPath, type Answer, type Endpoint, type PartSchema } from '../../core/contracts/endpoint';
+import type { Answer, Endpoint, PartSchema } from '../../core/contracts/endpoint';
 import { announceSession, clearAccessToken, readAccessToken, storeAccessToken } from './credentials';
 
 /** What a failure says when neither the server nor the connection explains it. */
@@ -67,6 +67,15 @@ function refreshAccessToken(): Promise<boolean> {
     .catch(() => false)
     .finally(() => (refreshing = null));
   return refreshing;
+}
+
+/** The path with each `:name` replaced by its value, encoded: `/api/orders/:orderId` → `/api/orders/A%2FB`. */
+export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs a value for :${name}`);
+    return encodeURIComponent(value);
+  });
 }
 
 /** The request's URL: the path's `:params` filled in, then the query. */

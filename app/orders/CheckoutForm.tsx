@@ -88,13 +88,20 @@ export function CheckoutForm({
   useRefreshUntilVerified(user.emailVerified, refreshUser);
 
   const submit = form.handleSubmit(async ({ ageConfirmed, ...shippingAddress }) => {
-    await onSaveAddress(shippingAddress);
-    // The notice above the form already says so; the toast answers the click.
-    if (!user.emailVerified) return toast.error(VERIFY_EMAIL_MESSAGE);
+    // Kept for the next checkout, beside the order, not before it: the order must not wait for the cart's code.
+    const saveAddress = () => onSaveAddress(shippingAddress).catch(() => undefined);
+    if (!user.emailVerified) {
+      await saveAddress();
+      // The notice above the form already says so; the toast answers the click.
+      return toast.error(VERIFY_EMAIL_MESSAGE);
+    }
     const order: PlaceOrderInput = { cartItems: cart.cartItems, shippingAddress, paymentMethod, ageConfirmed };
-    if (onPayOnline && paymentMethod === 'prepaid')
-      return onPayOnline({ shippingAddress, placeOrder: () => placeOrder(order) });
-    onPlaced(await placeOrder(order));
+    if (onPayOnline && paymentMethod === 'prepaid') {
+      await Promise.all([onPayOnline({ shippingAddress, placeOrder: () => placeOrder(order) }), saveAddress()]);
+      return;
+    }
+    const [orderId] = await Promise.all([placeOrder(order), saveAddress()]);
+    onPlaced(orderId);
   });
 
   return (

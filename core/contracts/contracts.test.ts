@@ -13,7 +13,6 @@ import {
 import { contactSchema } from './contact.ts';
 import { reviewSchema } from './catalog.ts';
 import { PAYMENT_MESSAGES } from './payments.ts';
-import { fillPath } from './endpoint.ts';
 
 /** The message a form would show for this input. */
 const first = (schema: z.ZodType, input: unknown) => firstError(schema.safeParse(input));
@@ -462,19 +461,5 @@ describe('createOrderSchema product ids', () => {
     expect(first(createOrderSchema, body('0a1b2c3d-0000-4000-8000-00000000000f\u0000'))).toBe(
       'This product does not exist',
     );
-  });
-});
-
-describe('fillPath', () => {
-  it("puts each parameter's value in the path, encoded", () => {
-    expect(fillPath('/api/orders/:orderId/cancel', { orderId: 'A/B C?' })).toBe('/api/orders/A%2FB%20C%3F/cancel');
-    expect(fillPath('/api/auth/reset-password/:tokenId', { tokenId: 'abc-123' })).toBe(
-      '/api/auth/reset-password/abc-123',
-    );
-    expect(fillPath('/api/cart')).toBe('/api/cart');
-  });
-
-  it('refuses to leave a parameter unfilled', () => {
-    expect(() => fillPath('/api/product/:id', {})).toThrow(':id');
   });
 });

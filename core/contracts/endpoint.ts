@@ -36,12 +36,3 @@ export type SuccessStatus<E extends Endpoint> = {
 
 /** What a successful call answers: the parsed body of any of its 2xx responses. */
 export type Answer<E extends Endpoint> = z.output<E['responses'][SuccessStatus<E>]>;
-
-/** The path with each `:name` replaced by its value, encoded: `/api/orders/:orderId` → `/api/orders/A%2FB`. */
-export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
-  return path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${path} needs a value for :${name}`);
-    return encodeURIComponent(value);
-  });
-}

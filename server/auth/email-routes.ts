@@ -10,7 +10,7 @@ import { route } from '../http/endpoint-route.ts';
 import type { AuthService } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
 import type { EmailLinks } from './email-links.ts';
-import { requireUser } from './authenticate.ts';
+import { requireUser } from './shopper-hooks.ts';
 import type { AttemptLimit } from './limits.ts';
 
 export const RESET_LINK_SENT =

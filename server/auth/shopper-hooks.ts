@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { requireUser } from './authenticate.ts';
 import type { AccessClaims, AccessTokens } from './tokens.ts';
 
 declare module 'fastify' {
@@ -39,6 +38,16 @@ export function shopperHooks(app: FastifyInstance, accessTokens: AccessTokens): 
       };
     },
   };
+}
+
+/** The signed-in user behind a request's `Authorization: Bearer …` header, or a 401 the client refreshes on. */
+export async function requireUser(request: FastifyRequest, accessTokens: AccessTokens): Promise<AccessClaims> {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  if (!token) throw new HttpError(401, 'Please sign in');
+  const check = await accessTokens.check(token);
+  if (!check.ok) throw new HttpError(401, check.reason === 'expired' ? 'Session expired' : 'Please sign in');
+  return check.claims;
 }
 
 /** The shopper a route's hook let through; a route without one has a bug, so this throws rather than guess. */

@@ -19,13 +19,16 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /**
- * Sets helmet's headers (for these options) on every answer, before its route runs. On the raw response, as
- * helmet does: a route that writes its own there (the storefront's policy with its nonce) replaces one.
+ * Sets helmet's headers (for these options) on every answer, and `Cache-Control: no-store` on API answers, which
+ * carry tokens or personal data unless their route says otherwise (the catalogue and media do), before the route
+ * runs. On the raw response, as helmet does: a header the route sets (the storefront's policy with its nonce, the
+ * catalogue's caching) replaces one.
  */
 export function useSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
   const headers = Object.entries(helmetHeaders(options));
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
     done();
   });
 }

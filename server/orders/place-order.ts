@@ -5,7 +5,7 @@ import { runWorkflow, together, type Step, type Workflow } from '../db/workflow.
 import type { AuthService, Buyer } from '../auth/index.ts';
 import type { CartService } from '../cart/index.ts';
 import type { CatalogService, ReservedLine } from '../catalog/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../http/rate-limit.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
@@ -17,7 +17,7 @@ import type { PAYMENT_METHODS } from '../../core/constants.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { orders } from './schema.ts';
 import { newOrderId } from './order-id.ts';
-import { orderPlacedMail } from './mails.ts';
+import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 
 export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
 export const KEY_REUSED_MESSAGE =
@@ -74,10 +74,8 @@ export interface PlaceOrderOptions {
   auth: AuthService;
   catalog: CatalogService;
   carts: CartService;
-  outbox: MailOutbox;
+  jobs: JobQueue;
   shipping: ShippingRule;
-  shopName: string;
-  origin: string;
   /** Cash on delivery is refused when the server-computed total is above this. */
   codMaxRupees: number;
   /** Order attempts per shopper per hour, counted by `limiter` (shared by every process with Redis). */
@@ -103,7 +101,8 @@ interface Idempotency {
  *   open: checkBuyer (auth) + reserveStock (catalogue) + the payment method's opening steps →
  *   priceLines → write: writeOrder (orders) + the payment method's follow-ups
  *
- * Cash on delivery is placed at once, so its follow-ups empty the cart (cart) and queue the confirmation (mail). A
+ * Cash on delivery is placed at once, so its follow-ups empty the cart (cart) and schedule the confirmation mail
+ * (jobs: rendered and queued just after, see confirmation.ts). A
  * prepaid order waits for its payment; its steps are the payments module's. The steps inside `open` and `write`
  * need nothing from each other, so they are sent together (one round trip each on PostgreSQL). Only product ids
  * and quantities are read from the request: prices are the ones read under the stock lock. With an idempotency
@@ -117,7 +116,12 @@ export class PlaceOrder {
       opening: [],
       followUps: [
         { name: 'emptyCart', run: (tx, { order }) => options.carts.clear(order.userId, tx) },
-        { name: 'queueConfirmation', run: (tx, placing) => this.queueConfirmation(tx, placing) },
+        // The mail is rendered and queued by a job, off the shopper's request, yet certain once this commits.
+        {
+          name: 'scheduleConfirmation',
+          run: (tx, { order }) =>
+            options.jobs.schedule({ kind: ORDER_CONFIRMATION_JOB, key: order.orderId, inSeconds: 0 }, tx),
+        },
       ],
     };
     const workflowOf = (method: PaymentMethod, steps: PaymentMethodSteps): Workflow<PlacingOrder> => ({
@@ -212,15 +216,6 @@ export class PlaceOrder {
       idempotencyKey: idempotency?.key ?? null,
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
     };
-  }
-
-  private async queueConfirmation(tx: Db, { buyer, order, lines }: PlacingOrder): Promise<void> {
-    const { shopName, origin } = this.options;
-    const mail = orderPlacedMail(
-      { order: { ...order, paymentStatus: 'pending' }, items: lines },
-      { shopName, origin, fullName: buyer.fullName },
-    );
-    await this.options.outbox.enqueue(mail, tx);
   }
 
   private async findByKey(userId: string, key: string) {

@@ -4,13 +4,15 @@ import { runWorkflow, type Step } from '../db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Order, OrderStatus, TrackedOrder } from '../../core/order.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
 import { ChangingStatus, checkMove, statusWorkflows, type Actor } from './lifecycle.ts';
 import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
-import { orderCancelledMail } from './mails.ts';
+import { orderCancelledMail, orderPlacedMail } from './mails.ts';
 
 export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mail address.';
 export const NOT_FOUND_MESSAGE = 'Order not found';
@@ -44,6 +46,14 @@ export class OrderService {
 
   private get db() {
     return this.options.database.db;
+  }
+
+  /** Runs the orders module's jobs: the confirmation mail of a placed order (confirmation.ts). */
+  register(jobs: JobQueue): void {
+    jobs.handle(ORDER_CONFIRMATION_JOB, async ({ key: orderId }) => {
+      await this.mailConfirmation(orderId);
+      return { done: true };
+    });
   }
 
   /** The shopper's orders, newest first. */
@@ -101,6 +111,13 @@ export class OrderService {
     const workflow = change.cancelling ? this.workflows.cancel : this.workflows.advance;
     const { record } = await runWorkflow(this.options.database, workflow, change);
     return presentOrder(record, this.options.mediaBaseUrl);
+  }
+
+  private async mailConfirmation(orderId: string): Promise<void> {
+    const record = await this.findRecord(eq(orders.orderId, orderId));
+    if (!record) return; // nothing to confirm: the order is gone
+    const fullName = (await this.options.auth.buyer(record.order.userId))?.fullName ?? '';
+    await this.options.outbox.enqueue(orderPlacedMail(record, this.mailContext(fullName)));
   }
 
   private mailContext(fullName: string) {

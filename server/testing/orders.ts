@@ -146,11 +146,14 @@ export async function productSales(shop: TestShop, productId: string): Promise<{
 }
 
 /** The mails queued in the outbox for an address whose subject starts with `subject`. */
-export const queuedMails = (shop: TestShop, to: string, subject: string) =>
-  shop.services.database.db
+export async function queuedMails(shop: TestShop, to: string, subject: string) {
+  // Some mails are queued by a job scheduled with the change (an order's confirmation): the jobs due run first.
+  await shop.services.jobs.runDue();
+  return shop.services.database.db
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.to, to), sql`${mailOutbox.subject} like ${`${subject}%`}`));
+}
 
 /** The signed-in shopper's orders as GET /api/orders/get-user-orders lists them. */
 export async function userOrders(shop: TestShop, bearer: Record<string, string>): Promise<Order[]> {
