@@ -102,11 +102,11 @@ interface Idempotency {
  *   priceLines → write: writeOrder (orders) + the payment method's follow-ups
  *
  * Cash on delivery is placed at once, so its follow-ups empty the cart (cart) and schedule the confirmation mail
- * (jobs: rendered and queued just after, see confirmation.ts). A
- * prepaid order waits for its payment; its steps are the payments module's. The steps inside `open` and `write`
- * need nothing from each other, so they are sent together (one round trip each on PostgreSQL). Only product ids
- * and quantities are read from the request: prices are the ones read under the stock lock. With an idempotency
- * key, a retry of the same request returns the first order; another request under the same key is refused.
+ * (jobs: rendered and queued just after, see confirmation.ts). A prepaid order waits for its payment; its steps
+ * are the payments module's. The steps inside `open` and `write` need nothing from each other, so they are sent
+ * together (one round trip each on PostgreSQL). Only product ids and quantities are read from the request: prices
+ * are the ones read under the stock lock. With an idempotency key, a retry of the same request returns the first
+ * order; another request under the same key is refused.
  */
 export class PlaceOrder {
   private readonly workflows: Record<PaymentMethod, Workflow<PlacingOrder>>;
