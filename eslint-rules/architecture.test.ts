@@ -59,7 +59,7 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor('app/orders/probe.ts', otherCapability.replace('../orders/', './'))).toEqual([]);
     const core = "import { PlaceOrder } from '../server/orders/place-order.ts';\nexport type Probe = PlaceOrder;\n";
     expect(await ruleIdsFor('core/probe.ts', core)).toContain('boundaries/element-types');
-    const coreToApp = "import { api } from '../app/lib/http.ts';\nexport const probe = api;\n";
+    const coreToApp = "import { call } from '../app/lib/http.ts';\nexport const probe = call;\n";
     expect(await ruleIdsFor('core/probe.ts', coreToApp)).toContain('boundaries/element-types');
   });
 
