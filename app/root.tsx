@@ -20,6 +20,7 @@ import { ToastHost } from './components/ToastHost';
 import type { ShopSettings } from '../core/shop';
 import { useCartQuantity } from './cart/cart-store';
 import { followSession } from './cart/follow-session';
+import { followWishlist } from './wishlist/follow-session';
 import { onSessionChange } from './lib/credentials';
 import { useSession } from './session/session-store';
 import { startSession, useLogout } from './session/start';
@@ -50,6 +51,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => false;
  */
 function CartFollowsSession({ shop }: { shop: ShopSettings }) {
   useEffect(() => onSessionChange((event) => followSession(event, shop)), [shop]);
+  return null;
+}
+
+/** The wishlist follows the session too, and applies the hearts' clicks (decision 0028). */
+function WishlistFollowsSession() {
+  useEffect(followWishlist, []);
   return null;
 }
 
@@ -111,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <NavigationSpinner />
         <ToastHost />
         {data && <CartFollowsSession shop={data.shop} />}
+        <WishlistFollowsSession />
         <StartUp />
         <ScrollToTop />
         <Scripts nonce={nonce} />

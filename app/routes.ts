@@ -23,8 +23,7 @@ export default [
   route('checkout', 'routes/checkout.tsx', { id: 'routes/checkout/route' }),
   route('payment/status', 'routes/payment-status.tsx', { id: 'routes/payment-status/route' }),
   route('track-your-order', 'routes/track-order.tsx', { id: 'routes/track-order/route' }),
-  // Screens that later issues fill in; each already exists with its title.
-  route('contact-us', 'routes/coming-soon.tsx', { id: 'contact-us' }),
+  route('contact-us', 'routes/contact-us.tsx', { id: 'contact-us' }),
   route('profile/*', 'routes/profile.tsx', { id: 'routes/profile/route' }),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),

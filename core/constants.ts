@@ -8,7 +8,8 @@ export const PAYMENT_METHODS = ['prepaid', 'cod'] as const;
 export const DISPATCH_WITHIN_HOURS = 24;
 export const DELIVERY_DAYS_METRO = { min: 3, max: 5 } as const;
 export const DELIVERY_DAYS_ELSEWHERE = { min: 5, max: 10 } as const;
-/** The product page promises 3 to 9 days. */
+/** The delivery helper line says 3 to 7 days unless its page gives a range; the product page gives 3 to 9. */
+export const DELIVERY_ESTIMATE_DEFAULT = { min: 3, max: 7 } as const;
 export const DELIVERY_ESTIMATE_PRODUCT_PAGE = { min: 3, max: 9 } as const;
 
 export const RETURN_WINDOW_WORKING_DAYS = 7;
@@ -34,8 +35,13 @@ export const DEFAULT_QUANTITY = 1;
 /** The most of one product an order or cart line may hold, and the most different products a cart may hold. */
 export const MAX_LINE_QUANTITY = 99;
 export const MAX_CART_LINES = 100;
+/** The most products a wishlist may hold. */
+export const MAX_WISHLIST_ITEMS = 100;
 
 export const TOAST_MAX_WIDTH_PX = 350;
+
+/** Catalogue data the browser fetched is reused until this long after it was last used. */
+export const CACHED_DATA_KEPT_MS = 60_000;
 
 export const MOBILE_MENU_WIDTH = '80%';
 export const MOBILE_MENU_TWEEN_SECONDS = 0.4;

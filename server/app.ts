@@ -25,6 +25,8 @@ import { catalogRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
+import { wishlistRoutes } from './wishlist/index.ts';
+import { contactRoutes } from './contact/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
@@ -113,6 +115,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
     limit: services.limitAttempts,
   });
   await app.register(cartRoutes, { carts: services.carts, hooks });
+  await app.register(wishlistRoutes, {
+    wishlists: services.wishlists,
+    backInStock: services.backInStock,
+    hooks,
+    shopName: config.SHOP_NAME,
+  });
+  await app.register(contactRoutes, { contact: services.contact });
   await app.register(orderRoutes, {
     orders: services.orders,
     placeOrder: services.placeOrder,

@@ -107,6 +107,11 @@ export const configSchema = z.object({
   COD_MAX_RUPEES: rupees.default(10_000),
   /** Orders one shopper may place per hour, against scripted order spam that locks up stock. */
   ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /**
+   * Contact-form messages one client address may send per hour: room for a household or an office behind one
+   * address, too little for a script to fill the shop's inbox (each message is two mails).
+   */
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** A session ends this many days after sign-in, however often its tokens are refreshed. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** PhonePe's credentials (decision 0019). Unset: the local simulator outside production, no prepaid in it. */

@@ -19,6 +19,8 @@ import {
   type AttemptLimit,
 } from './auth/index.ts';
 import { CartService } from './cart/index.ts';
+import { BackInStockMails, WishlistService } from './wishlist/index.ts';
+import { ContactService } from './contact/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -53,6 +55,9 @@ export interface Services {
   accessTokens: AccessTokens;
   auth: AuthService;
   carts: CartService;
+  wishlists: WishlistService;
+  backInStock: BackInStockMails;
+  contact: ContactService;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
@@ -137,12 +142,16 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     shopName: config.SHOP_NAME,
   });
   const carts = new CartService(database.db, catalog);
+  const wishlists = new WishlistService(database.db, catalog);
   const auth = new AuthService({
     db: database.db,
     accessTokens,
     links: emailLinks,
     sessions,
-    forgetUserData: (tx, userId) => carts.clear(userId, tx),
+    forgetUserData: async (tx, userId) => {
+      await carts.clear(userId, tx);
+      await wishlists.clear(userId, tx);
+    },
   });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
@@ -188,6 +197,18 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     cancelSteps: payments.cancelSteps(),
   });
   orders.register(jobs);
+  const backInStock = new BackInStockMails({
+    db: database.db,
+    catalog,
+    jobs,
+    outbox,
+    auth,
+    wishlists,
+    linkSecret: await sharedSecret(database.db, 'back-in-stock-links', undefined),
+    origin,
+    shopName: config.SHOP_NAME,
+  });
+  backInStock.register();
   const placeOrder = new PlaceOrder({
     database,
     auth,
@@ -201,6 +222,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     prepaidAvailable: payment.gateway !== null,
     paymentExpirySeconds: config.PAYMENT_EXPIRY_SECONDS,
     prepaidSteps: payments.orderSteps(),
+  });
+  const contact = new ContactService({
+    database,
+    outbox,
+    messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR,
+    limiter: new RateLimiter(rateLimitStore),
+    shopName: config.SHOP_NAME,
+    shopEmail: config.SHOP_EMAIL,
   });
   // One loop runs every process's scheduled work (decision 0019). Tests run it by hand with runDue() and drain().
   const scheduledWork = new Poller(
@@ -225,6 +254,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     accessTokens,
     auth,
     carts,
+    wishlists,
+    backInStock,
+    contact,
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),

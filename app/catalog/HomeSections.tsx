@@ -1,17 +1,20 @@
 import { Link } from 'react-router';
 import type { ProductCard } from '../../core/product';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { ProductGrid } from './ProductGrid';
+import { ProductGrid, type ProductGridProps } from './ProductGrid';
 import type { BannerImage } from '../../core/storefront';
 
 /** The newest products, and the way to all of them. */
-export function LatestProducts({ products }: { products: ProductCard[] }) {
+export function LatestProducts({
+  products,
+  cardAction,
+}: { products: ProductCard[] } & Pick<ProductGridProps, 'cardAction'>) {
   return (
     <section className="mx-auto max-w-7xl px-4 pt-12" aria-labelledby="latest-heading">
       <h2 id="latest-heading" className="mb-8 text-center text-2xl font-semibold md:text-3xl">
         Latest Products in Store
       </h2>
-      <ProductGrid products={products} />
+      <ProductGrid products={products} cardAction={cardAction} />
       <p className="mt-10 text-center">
         <Link to="/shop" className="btn-secondary">
           View all products

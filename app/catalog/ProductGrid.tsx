@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../core/product';
 import { TITLE_CUT_LENGTH } from '../../core/constants';
@@ -6,20 +7,24 @@ import { ResponsiveImage } from '../components/ResponsiveImage';
 import { DiscountBadge, Price } from './Price';
 
 /** Two columns on small screens, three on large; products arrive newest first. */
-interface ProductGridProps {
+export interface ProductGridProps {
   products: Card[];
   /** How many leading images load eagerly: the ones above the fold. */
   priorityCount?: number;
   /** Card titles sit one level below the heading above the grid. */
   titleLevel?: 'h2' | 'h3';
+  /** A control shown over a card's image, beside its link (the page's wishlist heart); the catalogue knows none. */
+  cardAction?: (product: Card) => ReactNode;
 }
 
-export function ProductGrid({ products, priorityCount = 0, titleLevel = 'h3' }: ProductGridProps) {
+export function ProductGrid({ products, priorityCount = 0, titleLevel = 'h3', cardAction }: ProductGridProps) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3" data-testid="product-grid">
       {products.map((product, index) => (
-        <li key={product._id}>
+        <li key={product._id} className="relative">
           <ProductCard product={product} priority={index < priorityCount} titleLevel={titleLevel} />
+          {/* Outside the card's link: a button may not sit inside a link. */}
+          {cardAction && <div className="absolute right-2 top-2">{cardAction(product)}</div>}
         </li>
       ))}
     </ul>

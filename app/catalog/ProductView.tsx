@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import type { Product, Review } from '../../core/product';
-import { DELIVERY_ESTIMATE_PRODUCT_PAGE, DISPATCH_WITHIN_HOURS } from '../../core/constants';
-import { ShieldIcon, TruckIcon } from '../components/icons';
+import { DELIVERY_ESTIMATE_PRODUCT_PAGE } from '../../core/constants';
+import { ShieldIcon } from '../components/icons';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { Gallery } from './Gallery';
+import { DeliveryEstimate } from './DeliveryEstimate';
 import { DiscountBadge, Price } from './Price';
 import { ProductTabs } from './ProductTabs';
 import { PurchaseBox } from './PurchaseBox';
@@ -13,10 +15,12 @@ interface ProductViewProps {
   reviews: Review[];
   /** Puts the chosen quantity in the cart (the page knows the cart; the catalogue does not). */
   onAddToCart: (quantity: number) => Promise<void>;
+  /** Shown beside Buy Now: the page's wishlist heart (the catalogue knows no wishlist). */
+  wishButton?: ReactNode;
 }
 
 /** The product page: gallery, facts and buying, then the description, details and reviews tabs. */
-export function ProductView({ product, reviews, onAddToCart }: ProductViewProps) {
+export function ProductView({ product, reviews, onAddToCart, wishButton }: ProductViewProps) {
   const inStock = product.countInStock > 0;
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
@@ -46,11 +50,10 @@ export function ProductView({ product, reviews, onAddToCart }: ProductViewProps)
           >
             {inStock ? 'In stock' : 'Out of stock'}
           </p>
-          <PurchaseBox product={product} onAddToCart={onAddToCart} />
-          <p className="mt-6 flex items-center gap-2 text-sm text-stone-700">
-            <TruckIcon /> Delivery in {DELIVERY_ESTIMATE_PRODUCT_PAGE.min} to {DELIVERY_ESTIMATE_PRODUCT_PAGE.max} days,
-            dispatched within {DISPATCH_WITHIN_HOURS} hours
-          </p>
+          <PurchaseBox product={product} onAddToCart={onAddToCart}>
+            {wishButton}
+          </PurchaseBox>
+          <DeliveryEstimate days={DELIVERY_ESTIMATE_PRODUCT_PAGE} />
           <div className="mt-6 rounded-lg border border-stone-200 p-4">
             <p className="flex items-center gap-2 text-sm font-semibold">
               <ShieldIcon /> Guaranteed safe &amp; secure checkout

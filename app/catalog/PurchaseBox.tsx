@@ -1,15 +1,20 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Product } from '../../core/product';
 import { DEFAULT_QUANTITY } from '../../core/constants';
 import { QuantityStepper } from '../components/QuantityStepper';
 
-/** Quantity, Add to Cart and Buy Now: both hand the chosen quantity to `onAddToCart` (the page puts it in the cart). */
+/**
+ * Quantity, Add to Cart and Buy Now: both hand the chosen quantity to `onAddToCart` (the page puts it in the cart).
+ * `children` follow them in the row (the wishlist heart).
+ */
 export function PurchaseBox({
   product,
   onAddToCart,
+  children,
 }: {
   product: Product;
   onAddToCart: (quantity: number) => Promise<void>;
+  children?: ReactNode;
 }) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
   const inStock = product.countInStock > 0;
@@ -31,6 +36,7 @@ export function PurchaseBox({
       <button type="button" className="btn-primary" disabled={!inStock} onClick={addToCart}>
         Buy Now
       </button>
+      {children}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export type IconName =
   | 'facebook'
   | 'instagram'
   | 'star'
+  /** Unfilled: the element's fill (fill-none, fill-current) fills it, for the wishlist's pressed heart. */
+  | 'heart'
   | 'logo';
 
 export function Icon({ name, className = 'size-6' }: { name: IconName; className?: string }) {

@@ -27,7 +27,7 @@ export interface FieldBinding {
   name: string;
   value: string;
   error?: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
 }
 
 export interface FormOptions<S extends FormSchema> {
@@ -124,8 +124,9 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
     error: errors[name],
     onChange: (event) => {
       // A checkbox counts with its value while ticked and as '' while not, as FormData has it.
-      const { type, checked } = event.target;
-      const value = type === 'checkbox' && !checked ? '' : event.target.value;
+      const { target } = event;
+      const unticked = target.type === 'checkbox' && 'checked' in target && !target.checked;
+      const value = unticked ? '' : target.value;
       setValueState((current) => ({ ...current, [name]: value }));
       setTouched((current) => ({ ...current, [name]: true }));
       // A field's message depends on its own value only: the other fields may be a render behind.

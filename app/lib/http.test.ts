@@ -5,7 +5,7 @@ import { messageSchema } from '../../core/contracts/fields';
 import { cancelOrderEndpoint, userOrdersEndpoint, type Order } from '../../core/contracts/orders';
 import { memoryStorage } from '../payments/tab-storage';
 import { ACCESS_TOKEN_KEY, onSessionChange, type SessionEvent } from './credentials';
-import { ApiError, GENERIC_ERROR, call, fillPath } from './http';
+import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, fillPath } from './http';
 
 const renameEndpoint = endpoint({
   method: 'PUT',
@@ -74,32 +74,83 @@ describe('call', () => {
     expect(sent()[0]?.authorization).toBeNull();
   });
 
-  it('refuses an answer of another shape, or a success status the endpoint does not declare', async () => {
+  it('refuses, as PARSING, an answer of another shape, a success status the endpoint does not declare, or not JSON', async () => {
+    const parsing = (status: number) => ({ status, message: GENERIC_ERROR, kind: 'PARSING' });
     fetchMock.mockResolvedValueOnce(json(200, { name: 42 }));
     await expect(rename()).rejects.toBeInstanceOf(ApiError);
     fetchMock.mockResolvedValueOnce(json(200, { name: 42 }));
-    await expect(rename()).rejects.toMatchObject({ status: 200, message: GENERIC_ERROR });
+    await expect(rename()).rejects.toMatchObject(parsing(200));
     fetchMock.mockResolvedValueOnce(json(201, { name: 'Lamp' }));
-    await expect(rename()).rejects.toMatchObject({ status: 201, message: GENERIC_ERROR });
+    await expect(rename()).rejects.toMatchObject(parsing(201));
     fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200 }));
-    await expect(rename()).rejects.toMatchObject({ status: 200, message: GENERIC_ERROR });
-  });
-
-  it("fails with the server's `error` or `{ message }`, else the generic text", async () => {
-    fetchMock.mockResolvedValueOnce(json(409, { message: 'Taken' }));
-    await expect(rename()).rejects.toMatchObject({ status: 409, message: 'Taken' });
-    fetchMock.mockResolvedValueOnce(json(401, { message: 'Wrong password', error: 'Wrong password!' }));
-    await expect(rename()).rejects.toMatchObject({ status: 401, message: 'Wrong password!' });
+    await expect(rename()).rejects.toMatchObject(parsing(200));
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 200 }));
+    await expect(rename()).rejects.toMatchObject(parsing(200));
     fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
-    await expect(rename()).rejects.toMatchObject({ status: 502, message: GENERIC_ERROR });
+    await expect(rename()).rejects.toMatchObject(parsing(502));
   });
 
-  it('fails with status 0 and the connection message when the request cannot be sent', async () => {
+  it("fails as HTTP with the server's `error` or `{ message }`, else the generic text", async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { message: 'Taken' }));
+    await expect(rename()).rejects.toMatchObject({ status: 409, message: 'Taken', kind: 'HTTP' });
+    fetchMock.mockResolvedValueOnce(json(401, { message: 'Wrong password', error: 'Wrong password!' }));
+    await expect(rename()).rejects.toMatchObject({ status: 401, message: 'Wrong password!', kind: 'HTTP' });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 404 }));
+    await expect(rename()).rejects.toMatchObject({ status: 404, message: GENERIC_ERROR, kind: 'HTTP' });
+  });
+
+  it('fails as FETCH, status 0 and the connection message, when the request cannot be sent', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(rename()).rejects.toMatchObject({
       status: 0,
       message: 'Network error. Please check your connection and try again.',
+      kind: 'FETCH',
     });
+  });
+});
+
+describe('call that takes too long', () => {
+  /** The time limit each request is given, aborted by the test instead of the clock. */
+  let timeLimits: AbortController[];
+  beforeEach(() => {
+    timeLimits = [];
+    vi.spyOn(AbortSignal, 'timeout').mockImplementation(() => {
+      const limit = new AbortController();
+      timeLimits.push(limit);
+      return limit.signal;
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const timeUp = () => timeLimits.at(-1)!.abort(new DOMException('signal timed out', 'TimeoutError'));
+  /** fetch as the browser does it: rejects with the signal's reason once the signal aborts. */
+  const rejectOnAbort = (signal: AbortSignal) =>
+    new Promise<never>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+  const timedOut = {
+    status: 0,
+    message: 'The server is taking too long to answer. Please try again.',
+    kind: 'TIMEOUT',
+  };
+
+  it(`gives each request ${REQUEST_TIMEOUT_MS / 1000} s, then fails as TIMEOUT`, async () => {
+    fetchMock.mockImplementationOnce((_url, init) => rejectOnAbort(init!.signal!));
+    const calling = call(pingEndpoint);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(AbortSignal.timeout).toHaveBeenCalledWith(REQUEST_TIMEOUT_MS);
+    timeUp();
+    await expect(calling).rejects.toMatchObject(timedOut);
+  });
+
+  it("fails as TIMEOUT when the answer's body does not arrive in time", async () => {
+    const slowBody = new Response('{"ok":true}');
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      vi.spyOn(slowBody, 'text').mockImplementation(() => rejectOnAbort(init!.signal!));
+      return slowBody;
+    });
+    const calling = call(pingEndpoint);
+    await vi.waitFor(() => expect(slowBody.text).toHaveBeenCalled());
+    timeUp();
+    await expect(calling).rejects.toMatchObject(timedOut);
   });
 });
 

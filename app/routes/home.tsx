@@ -4,6 +4,8 @@ import { CatalogError } from '../catalog/CatalogError';
 import { LatestProducts, ProductSnapshots } from '../catalog/HomeSections';
 import { PromoCarousel } from '../catalog/PromoCarousel';
 import { pageMeta, rootData } from '../lib/meta';
+import { keptLoaderData } from '../lib/kept-loader-data';
+import { cardHeart } from '../wishlist/WishlistButton';
 
 /** The home page shows the newest products; the full catalogue is on /shop. */
 const HOME_PRODUCT_COUNT = 12;
@@ -12,6 +14,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [products, banners] = await Promise.all([context.catalog.listProducts(), context.catalog.getBanners()]);
   return { products: products.slice(0, HOME_PRODUCT_COUNT).map(toProductCard), banners };
 }
+
+export const clientLoader = (args: Route.ClientLoaderArgs) => keptLoaderData(args);
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   const shopName = rootData(matches)?.shop.name ?? '';
@@ -30,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PromoCarousel images={banners.carousel} />
-      <LatestProducts products={products} />
+      <LatestProducts products={products} cardAction={cardHeart} />
       <ProductSnapshots images={banners.snapshot} />
     </>
   );

@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/payment-status';
+import { PAYMENT_MESSAGES } from '../../core/contracts/payments';
 import { cartEmptiedByServer } from '../cart/cart-store';
 import { Spinner } from '../components/Spinner';
 import { pageMeta } from '../lib/meta';
+import { toast } from '../lib/toast';
 import { useShop } from '../lib/use-shop';
 import {
   OrderPlaced,
@@ -46,17 +48,22 @@ export default function PaymentStatusRoute() {
 
 /**
  * A prepaid order's payment, as the server has it from the gateway (`data.state`, spec section 2): COMPLETED
- * clears the cart, FAILED offers a new attempt while the order may still be paid, PENDING waits a while.
+ * clears the cart and says so once in a toast (spec section 8), FAILED offers a new attempt while the order may
+ * still be paid, PENDING waits a while.
  */
 function PrepaidStatus({ orderId }: { orderId: string }) {
   const shop = useShop();
   const payment = usePaymentStatus(orderId, true);
   const completed = payment.view === 'completed';
+  const toastedFor = useRef<string>(null); // one toast per order, however often the effect runs
 
   useEffect(() => {
     if (!completed) return;
     void cartEmptiedByServer(shop); // the server emptied it when the payment arrived
     forgetUnpaidOrder(orderId);
+    if (toastedFor.current === orderId) return;
+    toastedFor.current = orderId;
+    toast.success(PAYMENT_MESSAGES.completed);
   }, [completed, orderId, shop]);
 
   switch (payment.view) {

@@ -5,7 +5,9 @@ import { CatalogError } from '../catalog/CatalogError';
 import { productJsonLd } from '../catalog/json-ld';
 import { ProductView } from '../catalog/ProductView';
 import { pageMeta } from '../lib/meta';
+import { keptLoaderData } from '../lib/kept-loader-data';
 import { useShop } from '../lib/use-shop';
+import { WishlistButton } from '../wishlist/WishlistButton';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +25,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Built here, not in meta, so the browser bundle never carries the JSON-LD builder.
   return { product, reviews, jsonLd: productJsonLd(product, reviews, context.origin, context.shop.name) };
 }
+
+export const clientLoader = (args: Route.ClientLoaderArgs) => keptLoaderData(args);
 
 export const meta: Route.MetaFunction = ({ matches, data }) => {
   if (!data) return [{ title: 'Product not found' }];
@@ -52,7 +56,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     await dispatchCart({ type: 'add', item: product, quantity }, shop);
     navigate('/cart');
   };
-  return <ProductView product={product} reviews={reviews} onAddToCart={addToCart} />;
+  return (
+    <ProductView
+      product={product}
+      reviews={reviews}
+      onAddToCart={addToCart}
+      wishButton={<WishlistButton product={product} className="size-11 border border-stone-300 hover:bg-brand-50" />}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -91,14 +91,14 @@ export const quantitySchema = z
   .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
 
 /** A product id as the API gives it; lower-cased, as UUIDs compare (the cart does the same). */
-const productId = z
+export const productIdSchema = z
   .string({ error: 'Product id is required' })
   .trim()
   .toLowerCase()
   .uuid('This product does not exist');
 
 /** An order line: only the product id and quantity are read; prices and titles sent by a client are ignored. */
-export const orderLineSchema = z.object({ _id: productId, quantity: quantitySchema });
+export const orderLineSchema = z.object({ _id: productIdSchema, quantity: quantitySchema });
 
 /** A postal address as the API shows it back: a saved address's and an order's shipping address share it. */
 export const shownAddressSchema = z.object({

@@ -28,6 +28,12 @@ interface Snapshot {
 export type Banners = Awaited<ReturnType<StorefrontCatalog['getBanners']>>;
 
 /**
+ * Told, inside the transaction that put stock back, of the products that were out of stock (0) before it and are
+ * not now; its failure rolls the transaction back. It must use only `tx`: on PGlite other work would wait for it.
+ */
+export type BackInStockListener = (tx: Db, productIds: string[]) => Promise<void>;
+
+/**
  * Reads the catalogue. Answers come from an in-memory copy derived from the database, rebuilt whenever any
  * process publishes CATALOG_CHANGED, so every app process behind a load balancer stays in step.
  */
@@ -39,6 +45,7 @@ export class CatalogService implements StorefrontCatalog {
   private stockNotice: NodeJS.Timeout | null = null;
   /** The last snapshot loaded, kept after invalidation for lookups that tolerate staleness. */
   private lastLoaded: Snapshot | null = null;
+  private readonly backInStockListeners: BackInStockListener[] = [];
 
   constructor(
     private readonly database: Database,
@@ -91,10 +98,24 @@ export class CatalogService implements StorefrontCatalog {
     }
   }
 
-  /** Puts quantities back (a cancelled or expired order's) inside the caller's transaction; the cache hears on commit. */
+  /**
+   * Puts quantities back (a cancelled or expired order's) inside the caller's transaction; the cache hears on commit,
+   * and the back-in-stock listeners in the transaction, of the products that were out of stock.
+   */
   async releaseStock(tx: Db, lines: readonly { productId: string | null; quantity: number }[]): Promise<void> {
-    await releaseStock(tx, lines);
+    const backInStock = await releaseStock(tx, lines);
+    if (backInStock.length > 0) {
+      for (const listener of this.backInStockListeners) await listener(tx, backInStock);
+    }
     onCommit(tx, () => this.stockChanged());
+  }
+
+  /**
+   * Lets another module act on products coming back in stock, in the same transaction, without the catalogue
+   * knowing it (the wishlist mails the shoppers who wished for them).
+   */
+  onBackInStock(listener: BackInStockListener): void {
+    this.backInStockListeners.push(listener);
   }
 
   /**

@@ -73,18 +73,29 @@ async function shortfall(tx: Db, productId: string): Promise<HttpError> {
   return new HttpError(409, `Only ${product.stock} of '${product.title}' left in stock. Please lower the quantity.`);
 }
 
-/** Puts a cancelled order's quantities back, locking rows in the same order as reserveStock. */
+/**
+ * Puts a cancelled order's quantities back, locking rows in the same order as reserveStock. Answers the products
+ * that were out of stock (0) before and are not now: the locking read sees each row as it is under the lock.
+ */
 export async function releaseStock(
   tx: Db,
   lines: readonly { productId: string | null; quantity: number }[],
-): Promise<void> {
-  const known = lines.filter((line): line is StockLine => line.productId !== null);
-  if (known.length === 0) return;
-  await tx.execute(sql`
+): Promise<string[]> {
+  const known = lines.filter((line): line is StockLine => line.productId !== null && line.quantity > 0);
+  if (known.length === 0) return [];
+  const result = await tx.execute(sql`
     with wanted (id, quantity) as (values ${wanted(known)}),
-    locked as (select p.id from ${products} p join wanted w on w.id = p.id order by p.id for no key update of p)
-    update ${products} p
-    set count_in_stock = p.count_in_stock + w.quantity, updated_at = now()
-    from wanted w, locked l
-    where p.id = w.id and l.id = p.id`);
+    locked as (
+      select p.id, p.count_in_stock as before
+      from ${products} p join wanted w on w.id = p.id order by p.id for no key update of p
+    ),
+    released as (
+      update ${products} p
+      set count_in_stock = p.count_in_stock + w.quantity, updated_at = now()
+      from wanted w, locked l
+      where p.id = w.id and l.id = p.id
+      returning p.id, l.before
+    )
+    select id from released where before = 0`);
+  return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);
 }

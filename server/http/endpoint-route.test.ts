@@ -3,14 +3,16 @@ import type { Endpoint } from '../../core/contracts/endpoint.ts';
 import * as account from '../../core/contracts/account.ts';
 import * as cart from '../../core/contracts/cart.ts';
 import * as catalog from '../../core/contracts/catalog.ts';
+import * as contact from '../../core/contracts/contact.ts';
 import * as operations from '../../core/contracts/operations.ts';
 import * as orders from '../../core/contracts/orders.ts';
 import * as payments from '../../core/contracts/payments.ts';
+import * as wishlist from '../../core/contracts/wishlist.ts';
 import { testShopFor } from '../testing/harness.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
-const contracts = [account, cart, catalog, operations, orders, payments].flatMap((contract) =>
+const contracts = [account, cart, catalog, contact, operations, orders, payments, wishlist].flatMap((contract) =>
   Object.values(contract).filter(isEndpoint),
 );
 

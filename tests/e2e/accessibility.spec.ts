@@ -12,6 +12,7 @@ const PAGES = [
   '/signin',
   '/checkout',
   '/track-your-order',
+  '/contact-us',
   '/payment/status?orderId=0123456789ABCDEFGHJKMNPQ&paymentMethod=cod',
 ];
 

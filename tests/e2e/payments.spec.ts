@@ -86,6 +86,7 @@ test.describe('prepaid checkout through the simulator', () => {
     await payOnPayPage(page, 'Pay');
     await expect(page).toHaveURL(/\/payment\/status\?orderId=[0-9A-Z]{24}$/);
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByText(PAYMENT_MESSAGES.completed)).toBeVisible(); // one toast: two would be ambiguous
     await expect(cartBadge(page)).toHaveCount(0);
     expect(await stockCount(request, product!._id)).toBe(stockBefore - 1);
 

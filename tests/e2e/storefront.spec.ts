@@ -116,6 +116,29 @@ test.describe('a visitor browses the shop', () => {
     await expect(page.getByText('Error fetching product data')).toBeVisible();
   });
 
+  test('going back to a page the browser fetched asks the server nothing (kept 60 s after last use)', async ({
+    page,
+  }) => {
+    await open(page, '/shop');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.data')) fetched.push(pathname);
+    });
+    const shopHeading = page.getByRole('heading', { name: 'Shop Our Latest Products' });
+    const card = page.getByTestId('product-card').first();
+    const slug = (await card.getAttribute('href'))!.replace('/product/', '');
+    await card.click();
+    await expect(page).toHaveURL(`/product/${slug}`);
+    await page.goBack(); // the server rendered /shop: fetched now, kept from here
+    await expect(shopHeading).toBeVisible();
+    await page.goForward();
+    await expect(page.getByTestId('stock-status')).toBeVisible();
+    await page.goBack();
+    await expect(shopHeading).toBeVisible();
+    expect(fetched).toEqual([`/product/${slug}.data`, '/shop.data']);
+  });
+
   test('a policy page carries its content', async ({ page }) => {
     await open(page, '/privacy-policy');
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -10,29 +10,76 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 const inputClass =
   'mt-1 block w-full rounded-md border px-3 py-2.5 text-base focus:outline-2 focus:outline-offset-1 focus:outline-brand-700 disabled:bg-stone-100 read-only:bg-stone-100';
 
-/** A labelled text input with its error message. */
-export function Field({ label, name, error, className = '', ...input }: FieldProps) {
+/** A field's label above its control and its message below, tied to it for screen readers. */
+function FieldFrame({
+  label,
+  error,
+  className,
+  control,
+}: {
+  label: string;
+  error?: string | null;
+  className: string;
+  control: (ids: { id: string; described: Record<string, unknown> }) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
+  const described = { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined };
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`${inputClass} ${error ? 'border-red-700' : 'border-stone-300'}`}
-        {...input}
-      />
+      {control({ id, described })}
       {error && (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+const borderFor = (error?: string | null) => (error ? 'border-red-700' : 'border-stone-300');
+
+/** A labelled text input with its error message. */
+export function Field({ label, name, error, className = '', ...input }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      className={className}
+      control={({ id, described }) => (
+        <input id={id} name={name} {...described} className={`${inputClass} ${borderFor(error)}`} {...input} />
+      )}
+    />
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
+  label: string;
+  name: string;
+  error?: string | null;
+}
+
+/** A labelled multi-line text box with its error message. */
+export function TextAreaField({ label, name, error, className = '', ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      className={className}
+      control={({ id, described }) => (
+        <textarea
+          id={id}
+          name={name}
+          rows={6}
+          {...described}
+          className={`${inputClass} resize-y ${borderFor(error)}`}
+          {...textarea}
+        />
+      )}
+    />
   );
 }
 
