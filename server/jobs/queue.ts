@@ -201,14 +201,14 @@ export class JobQueue {
     return row!.count;
   }
 
-  /** Runs every job that is due now, a batch at a time; returns how many ran. */
-  runDue(): Promise<number> {
-    return this.running.track(this.runBatches());
+  /** Runs every job that is due now (of these kinds only, when given), a batch at a time; returns how many ran. */
+  runDue(kinds?: readonly string[]): Promise<number> {
+    return this.running.track(this.runBatches(kinds));
   }
 
-  private runBatches(): Promise<number> {
+  private runBatches(kinds?: readonly string[]): Promise<number> {
     return workThroughClaims({
-      claim: () => this.claim(),
+      claim: () => this.claim(kinds),
       leases: this.leases,
       stopping: () => this.stopping,
       work: (batch) => this.runBatch(batch),
@@ -227,8 +227,8 @@ export class JobQueue {
     return batch.length - notStarted.length;
   }
 
-  private claim(): Promise<ClaimedJob[]> {
-    const kinds = [...this.handlers.keys()];
+  private claim(only?: readonly string[]): Promise<ClaimedJob[]> {
+    const kinds = [...this.handlers.keys()].filter((kind) => !only || only.includes(kind));
     if (kinds.length === 0) return Promise.resolve([]);
     const due = this.db
       .select({ kind: jobs.kind, key: jobs.key })

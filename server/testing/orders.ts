@@ -6,6 +6,7 @@ import { users } from '../auth/schema.ts';
 import { products } from '../catalog/schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import { orderItems, orders } from '../orders/schema.ts';
+import { ORDER_CONFIRMATION_JOB } from '../orders/confirmation.ts';
 import type { Product } from '../../core/product.ts';
 import type { Order } from '../../core/order.ts';
 
@@ -147,8 +148,8 @@ export async function productSales(shop: TestShop, productId: string): Promise<{
 
 /** The mails queued in the outbox for an address whose subject starts with `subject`. */
 export async function queuedMails(shop: TestShop, to: string, subject: string) {
-  // Some mails are queued by a job scheduled with the change (an order's confirmation): the jobs due run first.
-  await shop.services.jobs.runDue();
+  // An order's confirmation is queued by a job scheduled with the order: those jobs run first, and only those.
+  await shop.services.jobs.runDue([ORDER_CONFIRMATION_JOB]);
   return shop.services.database.db
     .select()
     .from(mailOutbox)
