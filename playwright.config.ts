@@ -68,7 +68,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    shop(PORT, '.cache/e2e-data', { NODE_ENV: 'production', API_DOCS: 'true' }),
+    shop(PORT, '.cache/e2e-data', { NODE_ENV: 'production', API_DOCS: 'true' }, 'tsx tests/e2e/create-staff.ts'),
     shop(PORT + 1, '.cache/e2e-payments-data', { NODE_ENV: 'development' }),
     shop(PORT + 2, '.cache/e2e-quick-expiry-data', {
       NODE_ENV: 'development',
@@ -77,10 +77,13 @@ export default defineConfig({
   ],
 });
 
-/** The production build of the shop on a fresh PGlite data directory (E2E_SHOPS). */
-function shop(port: number, dataDir: string, env: Record<string, string>) {
+/**
+ * The production build of the shop on a fresh PGlite data directory (E2E_SHOPS); `before` runs on that directory
+ * first, while nothing else holds it (the main shop's staff account, tests/e2e/staff.ts).
+ */
+function shop(port: number, dataDir: string, env: Record<string, string>, before?: string) {
   return {
-    command: `rm -rf ${dataDir} && tsx server/main.ts`,
+    command: `rm -rf ${dataDir} && ${before ? `${before} && ` : ''}tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

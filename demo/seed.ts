@@ -1,6 +1,7 @@
 import type { Database } from '../server/db/client.ts';
 import type { MediaRow, MediaService } from '../server/media/index.ts';
 import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/index.ts';
+import { importReviews, type ImportedReview } from '../server/reviews/index.ts';
 import { rupeesToPaise } from '../core/money.ts';
 import { productArtSvg, promoBannerSvg, snapshotSvg } from './art/index.ts';
 import { DEMO_PRODUCTS } from './products.ts';
@@ -51,7 +52,10 @@ export async function seedDemoCatalogue(
   };
   await database.transaction(async (tx) => {
     await mediaService.record(art.media, tx);
-    await importCatalogue(tx, catalogue);
+    const productIds = await importCatalogue(tx, catalogue);
+    for (const demo of DEMO_PRODUCTS) {
+      await importReviews(tx, productIds.get(demo.slug)!, importedReviews(demo, now));
+    }
   });
   return true;
 }
@@ -98,12 +102,15 @@ function importedProduct(demo: DemoProduct, images: string[], now: Date): Import
     description: demo.description,
     whatsInTheBox: demo.whatsInTheBox,
     createdAt: new Date(now.getTime() - demo.daysAgo * DAY_MS),
-    reviews: demo.reviews.map((review) => ({
-      userName: review.userName,
-      title: review.title,
-      rating: review.rating,
-      message: review.message,
-      createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS),
-    })),
   };
+}
+
+function importedReviews(demo: DemoProduct, now: Date): ImportedReview[] {
+  return demo.reviews.map((review) => ({
+    userName: review.userName,
+    title: review.title,
+    rating: review.rating,
+    message: review.message,
+    createdAt: new Date(now.getTime() - review.daysAgo * DAY_MS),
+  }));
 }

@@ -27,6 +27,7 @@ import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
 import { contactRoutes } from './contact/index.ts';
+import { reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
@@ -122,6 +123,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
     shopName: config.SHOP_NAME,
   });
   await app.register(contactRoutes, { contact: services.contact });
+  await app.register(reviewRoutes, {
+    reviews: services.reviews,
+    media: services.media,
+    hooks,
+    maxFiles: config.REVIEW_MAX_FILES,
+  });
   await app.register(orderRoutes, {
     orders: services.orders,
     placeOrder: services.placeOrder,

@@ -112,6 +112,10 @@ export const configSchema = z.object({
    * address, too little for a script to fill the shop's inbox (each message is two mails).
    */
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** A delivered order's shopper is asked to review what they bought this many days after delivery (0: at once). */
+  REVIEW_REQUEST_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /** Photos one review keeps (the spec keeps 2 while its label says 1); more are refused with a 400. */
+  REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(10).default(2),
   /** A session ends this many days after sign-in, however often its tokens are refreshed. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** PhonePe's credentials (decision 0019). Unset: the local simulator outside production, no prepaid in it. */
@@ -150,6 +154,20 @@ export const configSchema = z.object({
   PAYMENT_EXPIRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(1200),
   /** Serve the OpenAPI page at /api/docs in production too (always served outside production). */
   API_DOCS: bool.default(false),
+  /** Uploaded and derived files go to this S3-compatible bucket when set, to $DATA_DIR/files otherwise. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lowercase letters, digits, dots, hyphens')
+    .optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** Another S3-compatible service (MinIO, Cloudflare R2, DigitalOcean Spaces); unset: Amazon S3 itself. */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Addresses the bucket as endpoint/bucket/key rather than bucket.endpoint/key: MinIO and most local servers. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Where browsers can fetch the bucket's files (the bucket's public address or a CDN in front of it). */
+  S3_PUBLIC_URL: httpUrl.optional(),
 });
 
 /** Settings whose values never appear in messages or logs: they are, or may contain, secrets. */
@@ -160,9 +178,15 @@ const SECRET_SETTINGS = new Set([
   'REDIS_URL',
   'PHONEPE_CLIENT_SECRET',
   'PHONEPE_WEBHOOK_PASSWORD',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 /** Settings shown as (hidden) in messages: plain secrets, not URLs. */
-const HIDDEN_SETTINGS = new Set(['AUTH_SECRET', 'PHONEPE_CLIENT_SECRET', 'PHONEPE_WEBHOOK_PASSWORD']);
+const HIDDEN_SETTINGS = new Set([
+  'AUTH_SECRET',
+  'PHONEPE_CLIENT_SECRET',
+  'PHONEPE_WEBHOOK_PASSWORD',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** With PhonePe's client id, the rest of what the gateway needs. */
 const REQUIRED_WITH_PHONEPE = [
@@ -170,6 +194,11 @@ const REQUIRED_WITH_PHONEPE = [
   'PHONEPE_WEBHOOK_USERNAME',
   'PHONEPE_WEBHOOK_PASSWORD',
 ] as const;
+
+/** With a bucket, what the AWS SDK needs to reach it: the region signs every request, the keys authenticate it. */
+const REQUIRED_WITH_S3_BUCKET = ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+/** Settings that mean nothing without S3_BUCKET. */
+const S3_SETTINGS = [...REQUIRED_WITH_S3_BUCKET, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
 
 /** What production cannot run without: mail must reach shoppers, and links must point at the real shop. */
 const REQUIRED_IN_PRODUCTION = {
@@ -213,6 +242,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const expiry = Number(present.PAYMENT_EXPIRY_SECONDS ?? 1200);
     if (expiry < 300) lines.push('  PAYMENT_EXPIRY_SECONDS must be at least 300 when NODE_ENV=production');
     lines.push(...productionGatewayProblems(present));
+    if (/^http:/i.test(present.S3_PUBLIC_URL ?? '')) {
+      lines.push(
+        `  S3_PUBLIC_URL=${shownValue('S3_PUBLIC_URL', present.S3_PUBLIC_URL)} must use https:// when ` +
+          'NODE_ENV=production (an https page does not load http images)',
+      );
+    }
     if (isOn(present.BENCH_CEILING)) {
       lines.push('  BENCH_CEILING must be off when NODE_ENV=production (its routes serve back whatever is stored)');
     }
@@ -222,8 +257,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!present[key]) lines.push(`  ${key} is required with PHONEPE_CLIENT_ID (prepaid payments need it)`);
     }
   }
+  lines.push(...s3Problems(present));
   if (parsed.success && lines.length === 0) return parsed.data;
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
+}
+
+/** A bucket without what reaching it needs, or bucket settings without a bucket (the files would stay on disk). */
+function s3Problems(present: Record<string, string | undefined>): string[] {
+  if (present.S3_BUCKET) {
+    return REQUIRED_WITH_S3_BUCKET.filter((key) => !present[key]).map(
+      (key) => `  ${key} is required with S3_BUCKET (the shop's files are stored there)`,
+    );
+  }
+  return S3_SETTINGS.filter((key) => present[key]).map(
+    (key) => `  ${key} is set without S3_BUCKET: set S3_BUCKET, or files stay in DATA_DIR on local disk`,
+  );
 }
 
 /** What a deployed shop refuses of its gateway settings: the sandbox unless allowed, plain http, a short password. */

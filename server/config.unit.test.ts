@@ -169,6 +169,52 @@ describe('configuration', () => {
     }
   });
 
+  describe('S3-compatible storage (decision 0032)', () => {
+    const bucket = {
+      S3_BUCKET: 'shop-files',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'bucket-secret-789',
+    };
+
+    it('needs a region and both keys with a bucket, naming each that is missing', () => {
+      const message = messageOf({ S3_BUCKET: 'shop-files' });
+      for (const key of ['S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+        expect(message).toContain(`${key} is required with S3_BUCKET`);
+      }
+      expect(messageOf({ ...bucket, S3_REGION: '' })).not.toContain('S3_ACCESS_KEY_ID');
+      expect(loadConfig(bucket)).toMatchObject({ ...bucket, S3_FORCE_PATH_STYLE: false });
+      expect(loadConfig({}).S3_BUCKET).toBeUndefined();
+    });
+
+    it('refuses bucket settings without a bucket: the files would quietly stay on local disk', () => {
+      expect(messageOf({ S3_REGION: 'ap-south-1', S3_ENDPOINT: 'http://minio:9000' })).toMatch(
+        /S3_REGION is set without S3_BUCKET[\s\S]*S3_ENDPOINT is set without S3_BUCKET/,
+      );
+    });
+
+    it('checks the bucket name and the URLs, and never shows the secret key', () => {
+      const message = messageOf({ ...bucket, S3_BUCKET: 'Shop_Files', S3_ENDPOINT: 'minio:9000' });
+      expect(message).toContain('S3_BUCKET="Shop_Files": must be a bucket name');
+      expect(message).toContain('S3_ENDPOINT="minio:9000": must be an http(s) URL');
+      expect(message).not.toContain('bucket-secret-789');
+    });
+
+    it('wants an https S3_PUBLIC_URL in production, and allows a plain-http endpoint on a private network', () => {
+      const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in', ...bucket };
+      expect(messageOf({ ...production, S3_PUBLIC_URL: 'http://files.shop.in' })).toContain(
+        'S3_PUBLIC_URL="http://files.shop.in" must use https:// when NODE_ENV=production',
+      );
+      const config = loadConfig({
+        ...production,
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_PUBLIC_URL: 'https://files.shop.in',
+      });
+      expect(config.S3_ENDPOINT).toBe('http://minio:9000');
+      expect(loadConfig({ ...bucket, S3_PUBLIC_URL: 'http://127.0.0.1:9000/shop-files' }).S3_PUBLIC_URL).toBeDefined();
+    });
+  });
+
   it('serves the local conveniences only on a local shop with no proxy in front', () => {
     expect(servesLocalConveniences(loadConfig({}))).toBe(true);
     for (const TRUST_PROXY of ['true', '1', '10.0.0.1'])

@@ -4,7 +4,8 @@ import { publicOrigin } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { CatalogService } from './catalog/index.ts';
 import { MediaService } from './media/index.ts';
-import { LocalDiskStorage, type FileStorage } from './storage/storage.ts';
+import type { FileStorage } from './storage/storage.ts';
+import { storageFromConfig } from './storage/from-config.ts';
 import type { ShopSettings } from '../core/shop.ts';
 import {
   AuthService,
@@ -21,6 +22,7 @@ import {
 import { CartService } from './cart/index.ts';
 import { BackInStockMails, WishlistService } from './wishlist/index.ts';
 import { ContactService } from './contact/index.ts';
+import { ReviewService } from './reviews/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -58,6 +60,7 @@ export interface Services {
   wishlists: WishlistService;
   backInStock: BackInStockMails;
   contact: ContactService;
+  reviews: ReviewService;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
@@ -111,7 +114,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       pgliteFsync: config.PGLITE_FSYNC,
       log: (message) => logger.warn(message),
     }));
-  const storage = overrides.storage ?? new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
+  const storage = overrides.storage ?? (await storageFromConfig(config));
   const media = new MediaService(database.db, storage);
   const catalog = new CatalogService(database, config.MEDIA_BASE_URL);
 
@@ -197,6 +200,20 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     cancelSteps: payments.cancelSteps(),
   });
   orders.register(jobs);
+  const reviews = new ReviewService({
+    database,
+    catalog,
+    orders,
+    auth,
+    media,
+    jobs,
+    outbox,
+    mediaBaseUrl: config.MEDIA_BASE_URL,
+    origin,
+    shopName: config.SHOP_NAME,
+    requestDelaySeconds: Math.round(config.REVIEW_REQUEST_DAYS * 24 * 60 * 60),
+  });
+  reviews.register();
   const backInStock = new BackInStockMails({
     db: database.db,
     catalog,
@@ -257,6 +274,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     wishlists,
     backInStock,
     contact,
+    reviews,
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),

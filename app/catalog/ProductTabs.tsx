@@ -1,15 +1,24 @@
-import { useId, useState } from 'react';
-import { toast } from '../lib/toast';
-import type { Product, Review } from '../../core/product';
+import { useId, useState, type ReactNode } from 'react';
+import type { Product } from '../../core/product';
 import { ResponsiveImage } from '../components/ResponsiveImage';
-import { Stars } from './Stars';
 
 const TABS = ['Description', 'Additional Information', 'Reviews'] as const;
-type Tab = (typeof TABS)[number];
+export type ProductTab = (typeof TABS)[number];
+type Tab = ProductTab;
+
+export interface ProductTabsProps {
+  product: Product;
+  /** The review count in the Reviews tab's name. */
+  reviewCount: number;
+  /** The Reviews panel (the page's reviews capability); told whether the tab is showing. */
+  reviews: (shown: boolean) => ReactNode;
+  /** The tab shown first (Description unless the page says otherwise, e.g. Reviews for `?review=1`). */
+  initialTab?: ProductTab;
+}
 
 /** Description, Additional Information and Reviews; every panel is in the server HTML for search engines. */
-export function ProductTabs({ product, reviews }: { product: Product; reviews: Review[] }) {
-  const [selected, setSelected] = useState<Tab>('Description');
+export function ProductTabs({ product, reviewCount, reviews, initialTab = 'Description' }: ProductTabsProps) {
+  const [selected, setSelected] = useState<Tab>(initialTab);
   const id = useId();
   const tabId = (tab: Tab) => `${id}-tab-${TABS.indexOf(tab)}`;
   const panelId = (tab: Tab) => `${id}-panel-${TABS.indexOf(tab)}`;
@@ -36,7 +45,7 @@ export function ProductTabs({ product, reviews }: { product: Product; reviews: R
               document.getElementById(tabId(next))?.focus();
             }}
           >
-            {tab === 'Reviews' ? `Reviews (${product.numReviews})` : tab}
+            {tab === 'Reviews' ? `Reviews (${reviewCount})` : tab}
           </button>
         ))}
       </div>
@@ -52,7 +61,7 @@ export function ProductTabs({ product, reviews }: { product: Product; reviews: R
         >
           {tab === 'Description' && <Description product={product} />}
           {tab === 'Additional Information' && <AdditionalInformation product={product} />}
-          {tab === 'Reviews' && <Reviews product={product} reviews={reviews} />}
+          {tab === 'Reviews' && reviews(selected === tab)}
         </div>
       ))}
     </section>
@@ -92,38 +101,5 @@ function AdditionalInformation({ product }: { product: Product }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function Reviews({ product, reviews }: { product: Product; reviews: Review[] }) {
-  return (
-    <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
-      <div>
-        <h2 className="text-lg font-semibold">Rating &amp; Review</h2>
-        <p className="mt-2 text-4xl font-semibold">{product.rating.toFixed(1)}</p>
-        <Stars rating={product.rating} className="size-5" />
-        <p className="mt-1 text-sm text-stone-600">Based on ({product.numReviews}) reviews</p>
-        {/* Visitors are asked to sign in; the review form itself arrives with accounts. */}
-        <button type="button" className="btn-primary mt-4" onClick={() => toast.error('Signin to write a review')}>
-          Write Review
-        </button>
-      </div>
-      {reviews.length === 0 ? (
-        <p className="text-stone-600">No Reviews Yet...</p>
-      ) : (
-        <ul className="space-y-6" data-testid="review-list">
-          {reviews.map((review) => (
-            <li key={review._id} className="border-b border-stone-200 pb-6">
-              <h3 className="font-semibold">{review.title}</h3>
-              <p className="text-sm text-stone-600">{review.userName}</p>
-              <p className="mt-1 flex items-center gap-2 text-sm">
-                <Stars rating={review.rating} /> {review.rating} Stars
-              </p>
-              <p className="mt-2 leading-7 text-stone-700">{review.message}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }

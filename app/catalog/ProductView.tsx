@@ -1,18 +1,23 @@
 import type { ReactNode } from 'react';
-import type { Product, Review } from '../../core/product';
+import type { Product } from '../../core/product';
 import { DELIVERY_ESTIMATE_PRODUCT_PAGE } from '../../core/constants';
 import { ShieldIcon } from '../components/icons';
 import { PaymentMethods } from '../components/PaymentMethods';
 import { Gallery } from './Gallery';
 import { DeliveryEstimate } from './DeliveryEstimate';
 import { DiscountBadge, Price } from './Price';
-import { ProductTabs } from './ProductTabs';
+import { ProductTabs, type ProductTab } from './ProductTabs';
 import { PurchaseBox } from './PurchaseBox';
-import { Stars } from './Stars';
+import { Stars } from '../components/Stars';
 
 interface ProductViewProps {
   product: Product;
-  reviews: Review[];
+  /** The average and count the page shows: the review list's, which a new review changes while the page is open. */
+  rating: Pick<Product, 'rating' | 'numReviews'>;
+  /** The Reviews tab's panel, told whether the tab is showing (the catalogue knows no review list). */
+  reviewsPanel: (shown: boolean) => ReactNode;
+  /** The tab shown first. */
+  initialTab?: ProductTab;
   /** Puts the chosen quantity in the cart (the page knows the cart; the catalogue does not). */
   onAddToCart: (quantity: number) => Promise<void>;
   /** Shown beside Buy Now: the page's wishlist heart (the catalogue knows no wishlist). */
@@ -20,7 +25,7 @@ interface ProductViewProps {
 }
 
 /** The product page: gallery, facts and buying, then the description, details and reviews tabs. */
-export function ProductView({ product, reviews, onAddToCart, wishButton }: ProductViewProps) {
+export function ProductView({ product, rating, reviewsPanel, initialTab, onAddToCart, wishButton }: ProductViewProps) {
   const inStock = product.countInStock > 0;
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
@@ -34,9 +39,9 @@ export function ProductView({ product, reviews, onAddToCart, wishButton }: Produ
           </div>
           <p className="mt-2 text-xs text-stone-600">Inclusive of all taxes</p>
           <a href="#product-tabs" className="mt-3 flex items-center gap-2 text-sm text-stone-700">
-            <Stars rating={product.rating} />
+            <Stars rating={rating.rating} />
             <span>
-              {product.rating.toFixed(1)} ({product.numReviews} {product.numReviews === 1 ? 'review' : 'reviews'})
+              {rating.rating.toFixed(1)} ({rating.numReviews} {rating.numReviews === 1 ? 'review' : 'reviews'})
             </span>
           </a>
           <ul className="mt-5 list-disc space-y-1 pl-5 text-sm text-stone-700">
@@ -62,7 +67,7 @@ export function ProductView({ product, reviews, onAddToCart, wishButton }: Produ
           </div>
         </div>
       </div>
-      <ProductTabs product={product} reviews={reviews} />
+      <ProductTabs product={product} reviewCount={rating.numReviews} reviews={reviewsPanel} initialTab={initialTab} />
     </article>
   );
 }

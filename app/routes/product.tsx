@@ -1,4 +1,4 @@
-import { data, redirect, useNavigate } from 'react-router';
+import { data, redirect, useNavigate, useSearchParams } from 'react-router';
 import type { Route } from './+types/product';
 import { dispatchCart } from '../cart/cart-store';
 import { CatalogError } from '../catalog/CatalogError';
@@ -7,6 +7,10 @@ import { ProductView } from '../catalog/ProductView';
 import { pageMeta } from '../lib/meta';
 import { keptLoaderData } from '../lib/kept-loader-data';
 import { useShop } from '../lib/use-shop';
+import { useSession } from '../session/session-store';
+import { firstPaintReviews } from '../reviews/review-stats';
+import { ReviewsPanel } from '../reviews/ReviewsPanel';
+import { useProductReviews } from '../reviews/use-product-reviews';
 import { WishlistButton } from '../wishlist/WishlistButton';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (byId) throw redirect(`/product/${byId.slug}`, 301);
     throw data('Product not found', { status: 404 });
   }
-  const reviews = await context.catalog.getReviews(product._id);
-  // Built here, not in meta, so the browser bundle never carries the JSON-LD builder.
+  // The first paint's list and summary; the browser fetches the fresh list when the Reviews tab is shown.
+  const reviews = firstPaintReviews(product, await context.catalog.getReviews(product._id));
+  // Built here, not in meta, so the browser bundle never carries the JSON-LD builder; it carries what the page shows.
   return { product, reviews, jsonLd: productJsonLd(product, reviews, context.origin, context.shop.name) };
 }
 
@@ -49,7 +54,18 @@ export const meta: Route.MetaFunction = ({ matches, data }) => {
 
 /** The catalogue's product page; Add to Cart and Buy Now put the quantity in the cart and go to /cart. */
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews } = loaderData;
+  const { product } = loaderData;
+  // Another product's page starts its reviews afresh.
+  return <ProductPageOf key={product._id} loaderData={loaderData} />;
+}
+
+function ProductPageOf({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const { product } = loaderData;
+  const reviews = useProductReviews(product._id, loaderData.reviews);
+  const session = useSession();
+  // The review request mail links to `?review=1`: the Reviews tab shows and the form opens.
+  const [searchParams] = useSearchParams();
+  const openForm = searchParams.get('review') === '1';
   const shop = useShop();
   const navigate = useNavigate();
   const addToCart = async (quantity: number) => {
@@ -59,7 +75,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   return (
     <ProductView
       product={product}
-      reviews={reviews}
+      rating={reviews.summary}
+      initialTab={openForm ? 'Reviews' : undefined}
+      reviewsPanel={(shown) => (
+        <ReviewsPanel product={product} reviews={reviews} shown={shown} openForm={openForm} session={session} />
+      )}
       onAddToCart={addToCart}
       wishButton={<WishlistButton product={product} className="size-11 border border-stone-300 hover:bg-brand-50" />}
     />

@@ -61,12 +61,7 @@ export const productEndpoint = endpoint({
   params: productParams,
   responses: { 200: z.object({ product: productSchema }) },
 });
-export const productReviewsEndpoint = endpoint({
-  method: 'GET',
-  path: '/api/product/:id/get-reviews',
-  params: productParams,
-  responses: { 200: z.object({ reviews: z.array(productReviewSchema) }) },
-});
+// A product's reviews, GET /api/product/:id/get-reviews, are the reviews contract's (core/contracts/reviews.ts).
 
 export type Product = z.infer<typeof productSchema>;
 export type Review = z.infer<typeof productReviewSchema>;

@@ -17,6 +17,11 @@ export interface Endpoint {
   readonly querystring?: z.ZodType;
   readonly headers?: z.ZodType;
   readonly body?: z.ZodType;
+  /**
+   * A body that is not JSON: the server reads its parts itself, so `body` only documents them (OpenAPI) and types
+   * what the browser sends; Fastify does not validate it.
+   */
+  readonly consumes?: 'multipart/form-data';
   /** Status code → body: the success answers and the `{ message }` errors the route documents. */
   readonly responses: Readonly<Record<number, z.ZodType>>;
 }

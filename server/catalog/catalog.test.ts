@@ -150,7 +150,12 @@ describe('GET /api/product/{id}/get-reviews', () => {
 
   it('returns an empty list for a product without reviews, and 404/400 for bad ids', async () => {
     const unreviewed = (await allProducts()).find((product) => product.numReviews === 0)!;
-    expect((await get(`/api/product/${unreviewed._id}/get-reviews`)).json()).toEqual({ reviews: [] });
+    expect((await get(`/api/product/${unreviewed._id}/get-reviews`)).json()).toEqual({
+      reviews: [],
+      rating: 0,
+      numReviews: 0,
+      histogram: [5, 4, 3, 2, 1].map((stars) => ({ stars, count: 0 })),
+    });
     expect((await get('/api/product/00000000-0000-4000-8000-000000000000/get-reviews')).statusCode).toBe(404);
     expect((await get('/api/product/xyz/get-reviews')).statusCode).toBe(400);
   });
@@ -175,6 +180,7 @@ describe('operations', () => {
         '/api/product/all-products',
         '/api/product/{id}',
         '/api/product/{id}/get-reviews',
+        '/api/product/{productId}/add-product-reviews',
         '/api/health',
         '/api/auth/signin',
         '/api/auth/signup',

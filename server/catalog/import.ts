@@ -1,14 +1,6 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { banners, categories, products, reviews } from './schema.ts';
-
-export interface ImportedReview {
-  userName: string;
-  title: string;
-  rating: number;
-  message: string;
-  createdAt: Date;
-}
+import { banners, categories, products } from './schema.ts';
 
 export interface ImportedProduct {
   slug: string;
@@ -23,10 +15,12 @@ export interface ImportedProduct {
   description: string[];
   whatsInTheBox: string[];
   createdAt: Date;
-  reviews: ImportedReview[];
 }
 
-/** A whole catalogue to add: categories (kept when their slug exists), products with reviews, and banners. */
+/**
+ * A whole catalogue to add: categories (kept when their slug exists), products and banners. Reviews are the reviews
+ * module's to import (its importReviews), after the products they are of.
+ */
 export interface CatalogueImport {
   categories: Array<{ slug: string; name: string; position: number }>;
   products: ImportedProduct[];
@@ -43,14 +37,30 @@ export async function hasProducts(db: Db): Promise<boolean> {
  * Adds a catalogue inside the caller's transaction (the demo seed uses it; so can an import from a spreadsheet).
  * The caller publishes the change once the transaction has committed.
  */
-export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promise<void> {
+export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promise<Map<string, string>> {
   const categoryId = await ensureCategories(tx, catalogue.categories);
+  const productIds = new Map<string, string>();
   for (const product of catalogue.products) {
     const id = categoryId.get(product.categorySlug);
     if (id === undefined) throw new Error(`Unknown category '${product.categorySlug}' for '${product.slug}'`);
-    await insertProduct(tx, product, id);
+    productIds.set(product.slug, await insertProduct(tx, product, id));
   }
   if (catalogue.banners.length > 0) await tx.insert(banners).values(catalogue.banners);
+  return productIds;
+}
+
+/**
+ * Adds to a product's review count and rating total inside the caller's transaction: the reviews module calls it
+ * (through CatalogService.adjustRating, or its import) with every review it adds, edits or hides.
+ */
+export async function addToRating(tx: Db, productId: string, change: { reviews: number; stars: number }) {
+  await tx
+    .update(products)
+    .set({
+      reviewCount: sql`${products.reviewCount} + ${change.reviews}`,
+      ratingTotal: sql`${products.ratingTotal} + ${change.stars}`,
+    })
+    .where(eq(products.id, productId));
 }
 
 /** The categories by slug, adding those that are missing. */
@@ -65,18 +75,12 @@ async function ensureCategories(tx: Db, wanted: CatalogueImport['categories']): 
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
 
-async function insertProduct(tx: Db, product: ImportedProduct, categoryId: number): Promise<void> {
-  const { categorySlug: _slug, reviews: productReviews, ...fields } = product;
+/** Adds one product; returns its id. */
+async function insertProduct(tx: Db, product: ImportedProduct, categoryId: number): Promise<string> {
+  const { categorySlug: _slug, ...fields } = product;
   const [row] = await tx
     .insert(products)
-    .values({
-      ...fields,
-      categoryId,
-      reviewCount: productReviews.length,
-      ratingTotal: productReviews.reduce((sum, review) => sum + review.rating, 0),
-      updatedAt: product.createdAt,
-    })
+    .values({ ...fields, categoryId, updatedAt: product.createdAt })
     .returning({ id: products.id });
-  if (productReviews.length === 0) return;
-  await tx.insert(reviews).values(productReviews.map((review) => ({ ...review, productId: row!.id })));
+  return row!.id;
 }

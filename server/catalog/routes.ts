@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../http/errors.ts';
 import { route } from '../http/endpoint-route.ts';
 import type { CatalogService } from './service.ts';
-import { productEndpoint, productListEndpoint, productReviewsEndpoint } from '../../core/contracts/catalog.ts';
+import { productEndpoint, productListEndpoint } from '../../core/contracts/catalog.ts';
 
 const tags = ['catalog'];
 
@@ -28,13 +28,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       return { product };
     },
   });
-
-  route(app, productReviewsEndpoint, {
-    schema: { tags, summary: "A product's reviews, newest first" },
-    handler: async (request) => {
-      const product = await catalog.getProduct(request.params.id.toLowerCase());
-      if (!product) throw new HttpError(404, 'Product not found');
-      return { reviews: await catalog.getReviews(product._id) };
-    },
-  });
+  // A product's reviews are the reviews module's routes (server/reviews).
 };

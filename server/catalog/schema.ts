@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -40,25 +40,7 @@ export const products = pgTable(
   ],
 );
 
-export const reviews = pgTable(
-  'reviews',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userName: text('user_name').notNull(),
-    title: text('title').notNull(),
-    rating: smallint('rating').notNull(),
-    message: text('message').notNull(),
-    images: jsonb('images').$type<string[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('reviews_product_created_idx').on(table.productId, table.createdAt),
-    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
-  ],
-);
+// The reviews table is the reviews module's (server/reviews/schema.ts); products keep its count and total above.
 
 /** Home-page imagery: the promo carousel and the 'Product SnapShots' pair. */
 export const banners = pgTable('banners', {

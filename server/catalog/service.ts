@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { onCommit, type Database, type Db } from '../db/client.ts';
 import { releaseStock, reserveStock, type ReservedLine, type StockLine } from './stock.ts';
 import { HttpError } from '../http/errors.ts';
-import { banners, categories, products, reviews } from './schema.ts';
+import { banners, categories, products } from './schema.ts';
+import { addToRating } from './import.ts';
 import { averageRating, discountPercent, type Product, type Review } from '../../core/product.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
@@ -12,7 +13,6 @@ import type { StorefrontCatalog } from '../../core/storefront.ts';
 export const CATALOG_CHANGED = 'catalog_changed';
 /** A safety net: even if a change notification is lost, no cached answer is older than this. */
 const MAX_CACHE_AGE_MS = 60_000;
-const REVIEW_CACHE_ENTRIES = 2000;
 /** How soon other processes hear that orders changed stock. */
 export const STOCK_NOTICE_MS = 200;
 
@@ -33,13 +33,23 @@ export type Banners = Awaited<ReturnType<StorefrontCatalog['getBanners']>>;
  */
 export type BackInStockListener = (tx: Db, productIds: string[]) => Promise<void>;
 
+/** Reads a product's visible reviews, newest first: the reviews module's, handed in so the catalogue needs none. */
+export type ReviewReader = (productId: string) => Promise<Review[]>;
+
+/** How a product's rating changes: reviews added (or removed, negative) and stars added to its total. */
+export interface RatingChange {
+  reviews: number;
+  stars: number;
+}
+
 /**
  * Reads the catalogue. Answers come from an in-memory copy derived from the database, rebuilt whenever any
  * process publishes CATALOG_CHANGED, so every app process behind a load balancer stays in step.
  */
 export class CatalogService implements StorefrontCatalog {
   private snapshot: Promise<Snapshot> | null = null;
-  private readonly reviewCache = new Map<string, Promise<Review[]>>();
+  private readReviews: ReviewReader = async () => [];
+  private readonly invalidateListeners: Array<() => void> = [];
   private unsubscribe: (() => Promise<void>) | null = null;
   private loadedAt = 0;
   private stockNotice: NodeJS.Timeout | null = null;
@@ -65,7 +75,39 @@ export class CatalogService implements StorefrontCatalog {
 
   invalidate(): void {
     this.snapshot = null;
-    this.reviewCache.clear();
+    for (const listener of this.invalidateListeners) listener();
+  }
+
+  /**
+   * Lets another module keep a cache in step with the catalogue's: `listener` runs whenever this process forgets
+   * its copy (a change published by any process, or a reconnected listener). The reviews module drops its lists.
+   */
+  onInvalidate(listener: () => void): void {
+    this.invalidateListeners.push(listener);
+  }
+
+  /** Where getReviews reads from (the reviews module): the catalogue depends on no module that depends on it. */
+  readReviewsWith(reader: ReviewReader): void {
+    this.readReviews = reader;
+  }
+
+  /**
+   * Locks the product's row until the caller's transaction ends, so changes to its rating are made one at a time;
+   * false when there is no such product.
+   */
+  async lockProduct(tx: Db, productId: string): Promise<boolean> {
+    const rows = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).for('update');
+    return rows.length > 0;
+  }
+
+  /**
+   * Changes a product's review count and rating total inside the caller's transaction (the one that writes the
+   * review); every process hears of it once the transaction commits.
+   */
+  async adjustRating(tx: Db, productId: string, change: RatingChange): Promise<void> {
+    if (change.reviews === 0 && change.stars === 0) return;
+    await addToRating(tx, productId, change);
+    onCommit(tx, () => this.publishChange());
   }
 
   /** Tells every process (this one included) that products or reviews changed. */
@@ -163,16 +205,9 @@ export class CatalogService implements StorefrontCatalog {
     return (await this.current()).banners;
   }
 
-  /** A product's reviews, newest first. */
+  /** A product's visible reviews, newest first, as the reviews module reads them (kept in step by onInvalidate). */
   async getReviews(productId: string): Promise<Review[]> {
-    let cached = this.reviewCache.get(productId);
-    if (!cached) {
-      if (this.reviewCache.size >= REVIEW_CACHE_ENTRIES) this.reviewCache.clear();
-      cached = this.loadReviews(productId);
-      cached.catch(() => this.reviewCache.delete(productId));
-      this.reviewCache.set(productId, cached);
-    }
-    return cached;
+    return this.readReviews(productId);
   }
 
   private current(): Promise<Snapshot> {
@@ -212,23 +247,6 @@ export class CatalogService implements StorefrontCatalog {
       listEtag: `"${createHash('sha1').update(listJson).digest('base64url')}"`,
       banners: { carousel: bannersOf('carousel'), snapshot: bannersOf('snapshot') },
     };
-  }
-
-  private async loadReviews(productId: string): Promise<Review[]> {
-    const rows = await this.database.db
-      .select()
-      .from(reviews)
-      .where(eq(reviews.productId, productId))
-      .orderBy(desc(reviews.createdAt));
-    return rows.map((row) => ({
-      _id: row.id,
-      title: row.title,
-      userName: row.userName,
-      rating: row.rating,
-      message: row.message,
-      images: row.images.map((key) => mediaUrl(this.mediaBaseUrl, key)),
-      createdAt: row.createdAt.toISOString(),
-    }));
   }
 
   private toProduct(row: typeof products.$inferSelect, category: string): Product {

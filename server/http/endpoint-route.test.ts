@@ -7,13 +7,14 @@ import * as contact from '../../core/contracts/contact.ts';
 import * as operations from '../../core/contracts/operations.ts';
 import * as orders from '../../core/contracts/orders.ts';
 import * as payments from '../../core/contracts/payments.ts';
+import * as reviews from '../../core/contracts/reviews.ts';
 import * as wishlist from '../../core/contracts/wishlist.ts';
 import { testShopFor } from '../testing/harness.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
-const contracts = [account, cart, catalog, contact, operations, orders, payments, wishlist].flatMap((contract) =>
-  Object.values(contract).filter(isEndpoint),
+const contracts = [account, cart, catalog, contact, operations, orders, payments, reviews, wishlist].flatMap(
+  (contract) => Object.values(contract).filter(isEndpoint),
 );
 
 type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };

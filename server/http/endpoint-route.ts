@@ -13,7 +13,7 @@ import type {
   RouteGenericInterface,
   RouteOptions,
 } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint, PartSchema, RequestPart } from '../../core/contracts/endpoint.ts';
 
 /** A Fastify instance with Zod's type provider, as every route plugin gets it. */
@@ -59,7 +59,26 @@ function schemaOf<E extends Endpoint>(endpoint: E): EndpointSchema<E> {
   return { ...Object.fromEntries(parts), response: endpoint.responses } as EndpointSchema<E>;
 }
 
-/** Adds the route serving `endpoint`; its method, path and schemas are the contract's. */
+/** Validates every part by its Zod schema but the body, which the handler reads itself (a multipart form). */
+const allButBody: typeof validatorCompiler = (route) =>
+  route.httpPart === 'body' ? (value: unknown) => ({ value }) : validatorCompiler(route);
+type AnyCompiler = RouteOptions['validatorCompiler'];
+
+/**
+ * Adds the route serving `endpoint`; its method, path and schemas are the contract's. A contract that `consumes`
+ * another body than JSON (multipart/form-data) has its body documented, not validated: the handler parses it.
+ */
 export function route<E extends Endpoint>(app: ZodApp, endpoint: E, { schema, ...parts }: RouteParts<E>): void {
-  app.route({ ...parts, method: endpoint.method, url: endpoint.path, schema: { ...schema, ...schemaOf(endpoint) } });
+  const full = { ...schema, ...schemaOf(endpoint) };
+  if (!endpoint.consumes) {
+    app.route({ ...parts, method: endpoint.method, url: endpoint.path, schema: full });
+    return;
+  }
+  app.route({
+    validatorCompiler: allButBody as AnyCompiler,
+    ...parts,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: { ...full, consumes: [endpoint.consumes] },
+  });
 }

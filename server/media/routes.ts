@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../http/errors.ts';
-import { MediaService } from './service.ts';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+import { IMMUTABLE, MediaService } from './service.ts';
 
 export const mediaRoutes: FastifyPluginAsyncZod<{ media: MediaService }> = async (app, { media }) => {
   app.get(

@@ -9,6 +9,8 @@ import { MEDIA_FORMATS, MEDIA_WIDTHS, type MediaFormat } from '../../core/media.
 export type MediaRow = typeof media.$inferInsert;
 
 const CONTENT_TYPES: Record<MediaFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
+/** Every file media stores is named by its content's hash, so no copy of it ever goes stale. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const originalKey = (key: string) => `originals/${key}`;
 const mediaKey = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 24);
 const variantKey = (key: string, width: number, format: MediaFormat) => `variants/${key}/${width}.${format}`;
@@ -41,7 +43,7 @@ export class MediaService {
     if (!meta.width || !meta.height || !meta.format) throw new Error('Not an image');
     const key = mediaKey(body);
     const contentType = `image/${meta.format}`;
-    await this.storage.put(originalKey(key), body, contentType);
+    await this.storage.put(originalKey(key), body, contentType, { cacheControl: IMMUTABLE });
     return { key, contentType, width: meta.width, height: meta.height, alt };
   }
 
@@ -81,7 +83,7 @@ export class MediaService {
       format === 'avif'
         ? await pipeline.avif({ quality: 55, effort: 2 }).toBuffer()
         : await pipeline.webp({ quality: 78, effort: 4 }).toBuffer();
-    await this.storage.put(variantKey(key, width, format), output, CONTENT_TYPES[format]);
+    await this.storage.put(variantKey(key, width, format), output, CONTENT_TYPES[format], { cacheControl: IMMUTABLE });
     return output;
   }
 }

@@ -52,15 +52,22 @@ const needsPayment = (order: OrderRow, status: OrderStatus) =>
  *
  *   moveStatus → loadRecord
  *
+ * Delivering it:
+ *
+ *   moveStatus → loadRecord → `onDelivered` (other modules' steps: reviews schedules its review request)
+ *
  * Cancelling it (a shopper only within the window of spec section 9):
  *
  *   moveStatus → loadRecord → releaseStock (catalogue) → `onCancel` (the cancellation mail, a refund…) →
  *   loadRecord again, so the answer shows what `onCancel` did (a refund started)
+ *
+ * `onDelivered` is read when the workflow runs, so steps added after the workflows are made take part.
  */
 export function statusWorkflows(
   catalog: Pick<CatalogService, 'releaseStock'>,
   onCancel: Step<ChangingStatus>[],
-): { advance: Workflow<ChangingStatus>; cancel: Workflow<ChangingStatus> } {
+  onDelivered: readonly Step<ChangingStatus>[] = [],
+): { advance: Workflow<ChangingStatus>; deliver: Workflow<ChangingStatus>; cancel: Workflow<ChangingStatus> } {
   const common = [moveStatus, loadRecord];
   const releaseStock: Step<ChangingStatus> = {
     name: 'releaseStock',
@@ -68,6 +75,12 @@ export function statusWorkflows(
   };
   return {
     advance: { name: 'advanceOrder', steps: common },
+    deliver: {
+      name: 'deliverOrder',
+      get steps() {
+        return [...common, ...onDelivered];
+      },
+    },
     cancel: { name: 'cancelOrder', steps: [...common, releaseStock, ...onCancel, loadRecord] },
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { runWorkflow, type Step } from '../db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
@@ -29,9 +29,22 @@ export interface OrderServiceOptions {
   cancelSteps?: Step<ChangingStatus>[];
 }
 
+/** A delivered order as another module may read it (reviews: whom to ask to review what). */
+export interface DeliveredOrder {
+  /** The order's row id (a job's key), and the public id the shopper sees. */
+  id: string;
+  orderId: string;
+  userId: string;
+  /** The address the order was placed with. */
+  email: string;
+  /** Its products still in the catalogue, once each, in the order's order. */
+  items: { productId: string; title: string }[];
+}
+
 /** Listing, cancelling, tracking and moving orders along their lifecycle; placing one is PlaceOrder's. */
 export class OrderService {
   private readonly workflows;
+  private readonly deliveredSteps: Step<ChangingStatus>[] = [];
 
   constructor(private readonly options: OrderServiceOptions) {
     const queueCancellationMail: Step<ChangingStatus> = {
@@ -41,7 +54,49 @@ export class OrderService {
         await options.outbox.enqueue(orderCancelledMail(record, this.mailContext(fullName)), tx);
       },
     };
-    this.workflows = statusWorkflows(options.catalog, [queueCancellationMail, ...(options.cancelSteps ?? [])]);
+    this.workflows = statusWorkflows(
+      options.catalog,
+      [queueCancellationMail, ...(options.cancelSteps ?? [])],
+      this.deliveredSteps,
+    );
+  }
+
+  /**
+   * Lets another module act when an order is delivered, as a step of the delivering workflow (in its transaction,
+   * after the move; `record` is the delivered order), without the orders module knowing it: reviews schedules
+   * its review request mail and marks the shopper's reviews of these products as verified purchases.
+   */
+  onDelivered(step: Step<ChangingStatus>): void {
+    this.deliveredSteps.push(step);
+  }
+
+  /** Whether the shopper has a delivered order of the product (a review's 'Verified purchase'). */
+  async hasDelivered(userId: string, productId: string, db: Db = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.userId, userId), eq(orders.status, 'delivered'), eq(orderItems.productId, productId)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /** A delivered order by its row id; undefined when it is gone or not delivered. */
+  async deliveredOrder(id: string): Promise<DeliveredOrder | undefined> {
+    const record = await this.findRecord(and(eq(orders.id, id), eq(orders.status, 'delivered')));
+    if (!record) return undefined;
+    const { order } = record;
+    const items = new Map<string, string>();
+    for (const item of record.items) {
+      if (item.productId && !items.has(item.productId)) items.set(item.productId, item.title);
+    }
+    return {
+      id: order.id,
+      orderId: order.orderId,
+      userId: order.userId,
+      email: order.email,
+      items: [...items].map(([productId, title]) => ({ productId, title })),
+    };
   }
 
   private get db() {
@@ -108,7 +163,11 @@ export class OrderService {
   private async moveTo(order: OrderRow, status: OrderStatus, actor: Actor): Promise<Order> {
     const change = new ChangingStatus(order, status, actor);
     checkMove(change);
-    const workflow = change.cancelling ? this.workflows.cancel : this.workflows.advance;
+    const workflow = change.cancelling
+      ? this.workflows.cancel
+      : status === 'delivered'
+        ? this.workflows.deliver
+        : this.workflows.advance;
     const { record } = await runWorkflow(this.options.database, workflow, change);
     return presentOrder(record, this.options.mediaBaseUrl);
   }

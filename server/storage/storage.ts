@@ -1,12 +1,20 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 
-/** Where uploaded and derived files live: local disk by default, S3-compatible storage in production. */
+export interface PutOptions {
+  /** Cache-Control kept with the file, for whoever serves it straight from storage (a bucket's public URL). */
+  cacheControl?: string;
+}
+
+/** Where uploaded and derived files live: local disk by default, an S3-compatible bucket when S3_BUCKET is set. */
 export interface FileStorage {
-  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  put(key: string, body: Buffer, contentType: string, options?: PutOptions): Promise<void>;
   /** The file's bytes, or null when there is no such file. */
   get(key: string): Promise<Buffer | null>;
+  exists(key: string): Promise<boolean>;
+  /** Removes the file; removing one that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 export class LocalDiskStorage implements FileStorage {
@@ -31,8 +39,24 @@ export class LocalDiskStorage implements FileStorage {
     try {
       return await readFile(this.pathOf(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (isMissing(error)) return null;
       throw error;
     }
   }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.pathOf(key))).isFile();
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
 }
+
+// ENOTDIR: a file stands where the key expects a folder, so the key names nothing either.
+const isMissing = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');

@@ -203,7 +203,6 @@ describe(`at most ${MAX_WISHLIST_ITEMS} products`, () => {
           description: [],
           whatsInTheBox: [],
           createdAt: new Date(),
-          reviews: [],
         })),
         banners: [],
       }),

@@ -1,5 +1,5 @@
 import { MAX_STARS } from '../../core/constants';
-import { Icon } from '../components/icons';
+import { Icon } from './icons';
 
 function StarRow({ className, color }: { className: string; color: string }) {
   return (

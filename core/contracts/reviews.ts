@@ -1,0 +1,130 @@
+/**
+ * The reviews' contract (spec sections 2-8, issue 21): a product's reviews with their rating summary, and the
+ * review a signed-in shopper writes, with up to REVIEW_MAX_FILES photos, as `multipart/form-data`.
+ */
+import { z } from './zod.ts';
+import { MAX_STARS } from '../constants.ts';
+import { productReviewSchema, type ReviewInput } from './catalog.ts';
+import { messageSchema, productIdSchema } from './fields.ts';
+import { endpoint } from './endpoint.ts';
+
+/** The spec's texts (sections 5 and 8). */
+export const REVIEW_MESSAGES = {
+  submitted: 'Review submitted successfully!',
+  failed: 'Failed to submit review. Please try again.',
+  signIn: 'Signin to write a review',
+  /** The server's answers to a bad photo. */
+  notImage: 'Only image files can be attached (JPEG, PNG, WebP, GIF or AVIF)',
+  tooLarge: (megabytes: number) => `Each photo must be at most ${megabytes} MB`,
+  tooManyFiles: (count: number) => `At most ${count} ${count === 1 ? 'photo' : 'photos'} can be attached`,
+  tooManyPixels: 'This photo is too large to process',
+  badReviewData: 'reviewData must be a JSON object of fullname, email, rating, title and review',
+} as const;
+
+/** The default of REVIEW_MAX_FILES (the spec keeps 2 files while its label says 1) and the per-photo limit. */
+export const REVIEW_MAX_FILES_DEFAULT = 2;
+export const REVIEW_MAX_FILE_MEGABYTES = 2;
+export const REVIEW_MAX_FILE_BYTES = REVIEW_MAX_FILE_MEGABYTES * 1024 * 1024;
+/** What the file input accepts; the server checks the content, whatever the name or declared type. */
+export const REVIEW_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+/**
+ * A review as the list shows it: the catalogue's review (title, userName, rating, message byte for byte as written,
+ * images as URLs of the media server's WebP variants, e.g. /media/<key>/960.webp: `responsiveSources` gives their
+ * smaller sizes for thumbnails) plus whether the author received the product.
+ */
+export const reviewListItemSchema = productReviewSchema.extend({
+  /** Set by the server alone: the author has a delivered order of this product. */
+  verifiedPurchase: z.boolean(),
+  /** When the author last edited it; equal to createdAt when never edited. */
+  updatedAt: z.string(),
+});
+
+export const REVIEW_SORTS = ['newest', 'highest'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** How many visible reviews gave each number of stars, from MAX_STARS down to 1 (always five entries). */
+const histogramSchema = z.array(
+  z.object({ stars: z.number().int().min(1).max(MAX_STARS), count: z.number().int().min(0) }),
+);
+
+const productParams = z.object({ id: z.uuid('Invalid product id') });
+
+/**
+ * A product's visible reviews (hidden ones are left out), newest first unless `sort=highest` (most stars first,
+ * then newest), with the summary the list shows above it: the same average and count as the product's.
+ */
+export const productReviewsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/product/:id/get-reviews',
+  params: productParams,
+  querystring: z.object({
+    sort: z.enum(REVIEW_SORTS, { error: 'sort must be newest or highest' }).default('newest'),
+  }),
+  responses: {
+    200: z.object({
+      reviews: z.array(reviewListItemSchema),
+      /** The average rating, as the product's `rating`. */
+      rating: z.number(),
+      /** The number of visible reviews, as the product's `numReviews`. */
+      numReviews: z.number().int(),
+      histogram: histogramSchema,
+    }),
+    400: messageSchema,
+    404: messageSchema,
+  },
+});
+
+/**
+ * The form's parts as the API documents them. On the wire this is `multipart/form-data` (build it with
+ * `reviewFormData`); the server reads the parts itself, so Fastify does not validate this schema.
+ */
+const reviewFormSchema = z.object({
+  productId: z.string().optional().describe("The product's id; the path's id is the one used"),
+  userId: z.string().optional().describe('Ignored: the author is the signed-in shopper, whatever this says'),
+  reviewData: z.string().describe('A JSON string of {fullname, email, rating, title, review}'),
+  files: z
+    .array(z.string().meta({ format: 'binary' }))
+    .optional()
+    .describe(
+      `Zero to REVIEW_MAX_FILES (default ${REVIEW_MAX_FILES_DEFAULT}) images, each at most ${REVIEW_MAX_FILE_MEGABYTES} MB`,
+    ),
+});
+
+/**
+ * Writes the signed-in shopper's review of a product, or edits it: one review per shopper and product. It
+ * publishes at once; the product's average and count change with it. 401 without sign-in.
+ */
+export const addProductReviewEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/product/:productId/add-product-reviews',
+  params: z.object({ productId: productIdSchema }),
+  /** The browser sends a FormData (see reviewFormData); the documented parts are reviewFormSchema's. */
+  body: reviewFormSchema as unknown as z.ZodType<z.output<typeof reviewFormSchema>, FormData>,
+  consumes: 'multipart/form-data',
+  responses: {
+    /** The review as the list shows it; `message` is 'Review submitted successfully!'. */
+    201: z.object({ message: z.string(), review: reviewListItemSchema }),
+    400: messageSchema,
+    401: messageSchema,
+    404: messageSchema,
+  },
+});
+
+/** The request body the spec's client sends: productId, userId, reviewData as JSON, and each file as `files`. */
+export function reviewFormData(input: {
+  productId: string;
+  userId: string;
+  reviewData: ReviewInput;
+  files?: readonly Blob[];
+}): FormData {
+  const form = new FormData();
+  form.append('productId', input.productId);
+  form.append('userId', input.userId);
+  form.append('reviewData', JSON.stringify(input.reviewData));
+  for (const file of input.files ?? []) form.append('files', file);
+  return form;
+}
+
+export type ReviewListItem = z.infer<typeof reviewListItemSchema>;
+export type ReviewList = z.infer<(typeof productReviewsEndpoint.responses)[200]>;

@@ -1,0 +1,338 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { onCommit, type Database, type Db } from '../db/client.ts';
+import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { CatalogService } from '../catalog/index.ts';
+import type { ChangingStatus, OrderService } from '../orders/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import type { MediaRow, MediaService } from '../media/index.ts';
+import { HttpError } from '../http/errors.ts';
+import { MAX_STARS } from '../../core/constants.ts';
+import { mediaUrl } from '../../core/media.ts';
+import { averageRating } from '../../core/product.ts';
+import type { ReviewInput } from '../../core/contracts/catalog.ts';
+import type { ReviewList, ReviewListItem, ReviewSort } from '../../core/contracts/reviews.ts';
+import { reviewPhotos, reviewRequests, reviews } from './schema.ts';
+import { reviewRequestMail } from './mails.ts';
+
+/** The job that mails a delivered order's review request (key: the order's row id). */
+export const REVIEW_REQUEST_JOB = 'review-request';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+/** Products whose lists are kept in memory at most; past it the cache starts again. */
+const CACHED_LISTS = 2000;
+
+export interface ReviewServiceOptions {
+  database: Database;
+  catalog: CatalogService;
+  orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
+  auth: Pick<AuthService, 'buyer'>;
+  media: MediaService;
+  jobs: JobQueue;
+  outbox: MailOutbox;
+  mediaBaseUrl: string;
+  origin: string;
+  shopName: string;
+  /** REVIEW_REQUEST_DAYS, in seconds. */
+  requestDelaySeconds: number;
+}
+
+/** What a shopper writes, checked: the photos are sanitised WebP files already in storage, or null to keep them. */
+export interface ReviewWrite {
+  productId: string;
+  userId: string;
+  input: ReviewInput;
+  photos: MediaRow[] | null;
+}
+
+/** One review being written or edited, as the workflow's steps fill it. */
+class WritingReview {
+  verified = false;
+  previous: { id: string; rating: number; verifiedPurchase: boolean; hidden: boolean } | undefined;
+  reviewId = '';
+  review!: ReviewListItem;
+  constructor(readonly write: ReviewWrite) {}
+}
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * Reviews (decision 0031): the list a product page shows, kept in memory per product and dropped whenever the
+ * catalogue changes in any process (a review's write publishes that change); one review per shopper and product,
+ * written with the product's rating in one workflow; the verified-purchase flag and the review request mail, both
+ * driven by the orders module's delivery.
+ */
+export class ReviewService {
+  private readonly lists = new Map<string, Promise<ReviewListItem[]>>();
+  /** Each list's answer, serialised once per change and sort: a product's list may hold a thousand reviews. */
+  private readonly answers = new Map<string, Promise<string>>();
+  private readonly writeWorkflow: Workflow<WritingReview>;
+
+  constructor(private readonly options: ReviewServiceOptions) {
+    const { catalog } = options;
+    this.writeWorkflow = {
+      name: 'writeReview',
+      steps: [
+        {
+          name: 'lockProduct',
+          async run(tx, { write }) {
+            // One review write of a product at a time: the count and total below add up.
+            if (!(await catalog.lockProduct(tx, write.productId))) throw new HttpError(404, PRODUCT_NOT_FOUND);
+          },
+        },
+        {
+          name: 'checkPurchase',
+          async run(tx, context) {
+            const { userId, productId } = context.write;
+            context.verified = await options.orders.hasDelivered(userId, productId, tx);
+          },
+        },
+        { name: 'saveReview', run: (tx, context) => this.saveReview(tx, context) },
+        { name: 'savePhotos', run: (tx, context) => this.savePhotos(tx, context) },
+        {
+          name: 'adjustRating',
+          async run(tx, { write, previous }) {
+            const change = previous
+              ? { reviews: 0, stars: previous.hidden ? 0 : write.input.rating - previous.rating }
+              : { reviews: 1, stars: write.input.rating };
+            // Publishes the change once committed, even when the stars stay: the list changed.
+            await catalog.adjustRating(tx, write.productId, change);
+          },
+        },
+        {
+          name: 'loadReview',
+          run: async (tx, context) => {
+            const [row] = await tx.select().from(reviews).where(eq(reviews.id, context.reviewId));
+            const photos = await this.photoKeys(tx, [context.reviewId]);
+            context.review = this.present(row!, photos.get(context.reviewId) ?? []);
+          },
+        },
+      ],
+    };
+  }
+
+  /** Runs the request jobs, reads the catalogue's reviews through this module, and hears of deliveries. */
+  register(): void {
+    const { catalog, jobs, orders } = this.options;
+    catalog.onInvalidate(() => {
+      this.lists.clear();
+      this.answers.clear();
+    });
+    catalog.readReviewsWith((productId) => this.visible(productId));
+    orders.onDelivered(this.deliveredStep);
+    jobs.handle(REVIEW_REQUEST_JOB, async ({ key }) => {
+      await this.mailRequest(key);
+      return { done: true };
+    });
+  }
+
+  /** A product's visible reviews in the asked order, with the summary above the list; 404 for an unknown product. */
+  async list(productId: string, sort: ReviewSort = 'newest'): Promise<ReviewList> {
+    const product = await this.options.catalog.getProduct(productId);
+    if (!product) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    const newest = await this.visible(productId);
+    const histogram = Array.from({ length: MAX_STARS }, (_, index) => ({ stars: MAX_STARS - index, count: 0 }));
+    let total = 0;
+    for (const review of newest) {
+      histogram[MAX_STARS - review.rating]!.count++;
+      total += review.rating;
+    }
+    const sorted = sort === 'highest' ? [...newest].sort((a, b) => b.rating - a.rating || byNewest(a, b)) : newest;
+    return { reviews: sorted, rating: averageRating(total, newest.length), numReviews: newest.length, histogram };
+  }
+
+  /** `list`'s answer as JSON, serialised once until the catalogue next changes; 404 for an unknown product. */
+  listJson(productId: string, sort: ReviewSort = 'newest'): Promise<string> {
+    const key = `${sort}:${productId}`;
+    let cached = this.answers.get(key);
+    if (!cached) {
+      if (this.answers.size >= CACHED_LISTS) this.answers.clear();
+      cached = this.list(productId, sort).then((answer) => JSON.stringify(answer));
+      cached.catch(() => this.answers.delete(key));
+      this.answers.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** Writes the shopper's review of the product, or edits theirs; the answer is the review as the list shows it. */
+  async write(write: ReviewWrite): Promise<ReviewListItem> {
+    const { review } = await runWorkflow(this.options.database, this.writeWorkflow, new WritingReview(write));
+    return review;
+  }
+
+  /** A product's visible reviews, newest first, from memory when this process has read them since the last change. */
+  private visible(productId: string): Promise<ReviewListItem[]> {
+    let cached = this.lists.get(productId);
+    if (!cached) {
+      if (this.lists.size >= CACHED_LISTS) this.lists.clear();
+      cached = this.load(productId);
+      cached.catch(() => this.lists.delete(productId));
+      this.lists.set(productId, cached);
+    }
+    return cached;
+  }
+
+  private async load(productId: string): Promise<ReviewListItem[]> {
+    const db = this.options.database.db;
+    const rows = await db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.productId, productId), eq(reviews.hidden, false)))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    // The product's visible photos in one query, by the product rather than a list of a thousand review ids.
+    const photoRows = await db
+      .select({ reviewId: reviewPhotos.reviewId, mediaKey: reviewPhotos.mediaKey })
+      .from(reviewPhotos)
+      .innerJoin(reviews, eq(reviews.id, reviewPhotos.reviewId))
+      .where(and(eq(reviews.productId, productId), eq(reviewPhotos.hidden, false)))
+      .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position));
+    const photos = groupKeys(photoRows);
+    return rows.map((row) => this.present(row, photos.get(row.id) ?? []));
+  }
+
+  /** The visible photos' media keys of these reviews, in their order. */
+  private async photoKeys(db: Db, reviewIds: string[]): Promise<Map<string, string[]>> {
+    if (reviewIds.length === 0) return new Map();
+    const rows = await db
+      .select({ reviewId: reviewPhotos.reviewId, mediaKey: reviewPhotos.mediaKey })
+      .from(reviewPhotos)
+      .where(and(inArray(reviewPhotos.reviewId, reviewIds), eq(reviewPhotos.hidden, false)))
+      .orderBy(asc(reviewPhotos.reviewId), asc(reviewPhotos.position));
+    return groupKeys(rows);
+  }
+
+  private present(row: ReviewRow, photoKeys: string[]): ReviewListItem {
+    return {
+      _id: row.id,
+      title: row.title,
+      userName: row.userName,
+      rating: row.rating,
+      message: row.message,
+      images: [...row.images, ...photoKeys].map((key) => mediaUrl(this.options.mediaBaseUrl, key)),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      verifiedPurchase: row.verifiedPurchase,
+    };
+  }
+
+  /** Inserts the review, or edits the shopper's one: its verified flag is only ever turned on, by the server. */
+  private async saveReview(tx: Db, context: WritingReview): Promise<void> {
+    const { productId, userId, input } = context.write;
+    const fields = {
+      userName: input.fullname,
+      email: input.email,
+      title: input.title,
+      rating: input.rating,
+      message: input.review,
+    };
+    const [previous] = await tx
+      .select({
+        id: reviews.id,
+        rating: reviews.rating,
+        verifiedPurchase: reviews.verifiedPurchase,
+        hidden: reviews.hidden,
+      })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+    context.previous = previous;
+    if (previous) {
+      await tx
+        .update(reviews)
+        .set({ ...fields, verifiedPurchase: previous.verifiedPurchase || context.verified, updatedAt: sql`now()` })
+        .where(eq(reviews.id, previous.id));
+      context.reviewId = previous.id;
+      return;
+    }
+    const [inserted] = await tx
+      .insert(reviews)
+      .values({ ...fields, productId, userId, verifiedPurchase: context.verified })
+      .returning({ id: reviews.id });
+    context.reviewId = inserted!.id;
+  }
+
+  /** New photos replace the review's; a write without photos keeps those it has. */
+  private async savePhotos(tx: Db, { write, reviewId }: WritingReview): Promise<void> {
+    if (write.photos === null) return;
+    await this.options.media.record(write.photos, tx);
+    await tx.delete(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId));
+    if (write.photos.length === 0) return;
+    await tx
+      .insert(reviewPhotos)
+      .values(write.photos.map((photo, position) => ({ reviewId, position, mediaKey: photo.key })));
+  }
+
+  /**
+   * A step of the orders module's delivering workflow: the shopper's reviews of these products become verified
+   * purchases, and the review request mail is scheduled, once per order (the job's key is the order).
+   */
+  private readonly deliveredStep: Step<ChangingStatus> = {
+    name: 'reviewsOnDelivery',
+    run: async (tx, { order, record }) => {
+      const productIds = [...new Set(record.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+      if (productIds.length > 0) {
+        const verified = await tx
+          .update(reviews)
+          .set({ verifiedPurchase: true })
+          .where(
+            and(
+              eq(reviews.userId, order.userId),
+              inArray(reviews.productId, productIds),
+              eq(reviews.verifiedPurchase, false),
+            ),
+          )
+          .returning({ id: reviews.id });
+        if (verified.length > 0) onCommit(tx, () => this.options.catalog.publishChange());
+      }
+      const inSeconds = this.options.requestDelaySeconds;
+      await this.options.jobs.schedule({ kind: REVIEW_REQUEST_JOB, key: order.id, inSeconds }, tx);
+    },
+  };
+
+  /**
+   * Mails the request for a delivered order: a link to the review form of each of its products the shopper has not
+   * reviewed yet. A row per order says it is done, so a rerun mails nobody twice.
+   */
+  private async mailRequest(orderRowId: string): Promise<void> {
+    const { orders, catalog, auth, database, outbox, origin, shopName } = this.options;
+    const order = await orders.deliveredOrder(orderRowId);
+    if (!order) return; // gone, or no longer delivered
+    // Read before the transaction: on PGlite the catalogue's reload would wait for its connection.
+    const buyer = await auth.buyer(order.userId);
+    const reviewed = new Set(
+      (
+        await database.db.select({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, order.userId))
+      ).map((row) => row.productId),
+    );
+    const products = [];
+    for (const item of order.items) {
+      if (reviewed.has(item.productId)) continue;
+      const product = await catalog.getProduct(item.productId);
+      if (!product) continue; // gone from the shop
+      products.push({ title: product.title, reviewLink: `${origin}/product/${product.slug}?review=1#reviews` });
+    }
+    if (products.length === 0) return;
+    const mail = reviewRequestMail({ shopName, fullName: buyer?.fullName ?? '', orderId: order.orderId, products });
+    await database.transaction(async (tx) => {
+      const [first] = await tx
+        .insert(reviewRequests)
+        .values({ orderId: order.id })
+        .onConflictDoNothing()
+        .returning({ orderId: reviewRequests.orderId });
+      if (first) await outbox.enqueue({ to: order.email, ...mail }, tx);
+    });
+  }
+}
+
+/** Media keys by review, in the rows' order. */
+function groupKeys(rows: { reviewId: string; mediaKey: string }[]): Map<string, string[]> {
+  const keys = new Map<string, string[]>();
+  for (const { reviewId, mediaKey } of rows) {
+    const list = keys.get(reviewId);
+    if (list) list.push(mediaKey);
+    else keys.set(reviewId, [mediaKey]);
+  }
+  return keys;
+}
+
+const byNewest = (a: ReviewListItem, b: ReviewListItem) =>
+  b.createdAt.localeCompare(a.createdAt) || b._id.localeCompare(a._id);
