@@ -15,6 +15,8 @@ export const CATALOG_CHANGED = 'catalog_changed';
 const MAX_CACHE_AGE_MS = 60_000;
 /** How soon other processes hear that orders changed stock. */
 export const STOCK_NOTICE_MS = 200;
+/** The payload of a CATALOG_CHANGED notice that only stock changed. */
+const STOCK_ONLY = 'stock';
 
 interface Snapshot {
   products: Product[];
@@ -63,9 +65,10 @@ export class CatalogService implements StorefrontCatalog {
   ) {}
 
   async start(): Promise<void> {
-    // Changes published while the listener was cut off are lost: drop everything once it listens again.
-    const invalidate = () => this.invalidate();
-    this.unsubscribe = await this.database.listen(CATALOG_CHANGED, invalidate, invalidate);
+    // A stock notice touches the products only; other modules' caches (the reviews') stay. Changes published while
+    // the listener was cut off are lost: drop everything once it listens again.
+    const onMessage = (payload: string) => (payload === STOCK_ONLY ? this.forgetProducts() : this.invalidate());
+    this.unsubscribe = await this.database.listen(CATALOG_CHANGED, onMessage, () => this.invalidate());
   }
 
   async stop(): Promise<void> {
@@ -74,8 +77,12 @@ export class CatalogService implements StorefrontCatalog {
   }
 
   invalidate(): void {
-    this.snapshot = null;
+    this.forgetProducts();
     for (const listener of this.invalidateListeners) listener();
+  }
+
+  private forgetProducts(): void {
+    this.snapshot = null;
   }
 
   /**
@@ -166,10 +173,10 @@ export class CatalogService implements StorefrontCatalog {
    * notification queue lock.
    */
   private stockChanged(): void {
-    this.invalidate();
+    this.forgetProducts();
     this.stockNotice ??= setTimeout(() => {
       this.stockNotice = null;
-      this.database.notify(CATALOG_CHANGED).catch(() => {});
+      this.database.notify(CATALOG_CHANGED, STOCK_ONLY).catch(() => {});
     }, STOCK_NOTICE_MS).unref();
   }
 
