@@ -79,6 +79,13 @@ export async function preparePostgresBuyers(origin: string, databaseUrl: string,
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** The median, p95 and p99 of the latencies (sorted in place), in ms to one decimal. */
+export function percentiles(latencies: number[]): { p50: number; p95: number; p99: number } {
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(percentile(latencies, p) * 10) / 10;
+  return { p50: at(50), p95: at(95), p99: at(99) };
+}
+
 /** Orders placed back to back by the signed-up buyers (tokens) for the given time. */
 export async function measureCodOrders(origin: string, tokens: string[], seconds: number): Promise<OrderLoad> {
   const { products } = await json<{ products: Array<{ _id: string }> }>(
@@ -136,16 +143,7 @@ export async function measureCodOrders(origin: string, tokens: string[], seconds
   await run(3, false); // a short warm-up first, so JIT and the connection pool settle
   await run(seconds, true);
 
-  latencies.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    orders: latencies.length,
-    failures,
-    ordersPerSecond: latencies.length / seconds,
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-  };
+  return { orders: latencies.length, failures, ordersPerSecond: latencies.length / seconds, ...percentiles(latencies) };
 }
 
 export const COD_BUYERS = BUYERS;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { webhookAuthorization } from '../server/phonepe-simulator/index.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../server/testing/simulator-process.ts';
 import { MAX_UNPAID_PREPAID_ORDERS } from '../core/contracts/payments.ts';
-import { ADDRESS, percentile } from './cod-orders.ts';
+import { ADDRESS, percentiles } from './cod-orders.ts';
 import { getJson, postJson } from './http-client.ts';
 import { withClient } from './server-process.ts';
 
@@ -28,15 +28,7 @@ const ORDERS_PER_SHOPPER = MAX_UNPAID_PREPAID_ORDERS;
 export const WEBHOOK_SHOPPERS = Math.ceil((WEBHOOK_WARM_UP_PAYMENTS + WEBHOOK_PAYMENTS) / ORDERS_PER_SHOPPER);
 
 export function summary(latencies: number[], failures: number): Latencies {
-  latencies.sort((a, b) => a - b);
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    count: latencies.length,
-    failures,
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-  };
+  return { count: latencies.length, failures, ...percentiles(latencies) };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   signUpBuyers,
   type OrderLoad,
 } from './cod-orders.ts';
+import { REVIEW_COUNT, REVIEW_READERS, measureReviewList, writeReviews, type ReviewListLoad } from './reviews.ts';
 import { Shoppers, WEBHOOK_SHOPPERS, measurePrepaidCheckout, measureWebhooks, startBenchSimulator } from './prepaid.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -132,6 +133,27 @@ async function measurePrepaid(port: number): Promise<string[]> {
   }
 }
 
+/** REVIEW_COUNT shoppers each review one product through the API; then its list is read in both orders. */
+async function measureReviewLists(
+  origin: string,
+  productId: string,
+): Promise<Array<{ sort: 'newest' | 'highest'; load: ReviewListLoad }>> {
+  const { tokens } = await signUpBuyers(origin, REVIEW_COUNT);
+  await writeReviews(origin, productId, tokens);
+  const loads = [];
+  for (const sort of ['newest', 'highest'] as const) {
+    const load = await measureReviewList(origin, productId, sort, DURATION_S);
+    loads.push({ sort, load });
+    console.log(
+      `GET get-reviews?sort=${sort}, ${REVIEW_COUNT} reviews, ${REVIEW_READERS} readers: ${load.reads} reads, ` +
+        `${(load.reads / DURATION_S).toFixed(0)}/s, ${(load.bytes / 1024).toFixed(0)} KB each compressed, ` +
+        `p50 ${load.p50} ms, p95 ${load.p95} ms, p99 ${load.p99} ms` +
+        (load.failures ? `\n  ! ${load.failures} failed` : ''),
+    );
+  }
+  return loads;
+}
+
 async function main() {
   ensureBuild(process.argv.includes('--rebuild'));
   // `npm run bench -- --prepaid-only`: the prepaid checkout and webhook runs alone, when working on payments.
@@ -140,6 +162,19 @@ async function main() {
     return;
   }
   const databaseUrl = await localPostgres('shop_bench');
+  // `npm run bench -- --reviews-only`: the review list alone, when working on reviews.
+  if (process.argv.includes('--reviews-only')) {
+    const shop = await startShop(PORT, { ...ORDER_LIMITS, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+    try {
+      const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
+        products: Array<{ _id: string }>;
+      };
+      await measureReviewLists(shop.origin, products[1]!._id);
+    } finally {
+      await shop.stop();
+    }
+    return;
+  }
   const shop = await startShop(PORT, {
     BENCH_CEILING: 'true',
     ...ORDER_LIMITS,
@@ -147,7 +182,7 @@ async function main() {
   });
   try {
     const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
-      products: Array<{ slug: string }>;
+      products: Array<{ _id: string; slug: string }>;
     };
     const productPath = `/product/${products[0]!.slug}`;
     const targets = [
@@ -179,6 +214,7 @@ async function main() {
       orders = await measureCodOrders(shop.origin, await preparePostgresBuyers(shop.origin, databaseUrl), DURATION_S);
       console.log(`\n${describeOrders('PostgreSQL', orders)}`);
     }
+    const reviewLists = await measureReviewLists(shop.origin, products[1]?._id ?? products[0]!._id);
     const api = results['all-products']!;
     const page = results['product-page']!;
     console.log('\nGoals:');
@@ -187,6 +223,11 @@ async function main() {
     );
     console.log(
       `  product page SSR at least 300 req/s${databaseUrl ? ' on PostgreSQL' : ''}: ${page.real.requestsPerSecond.toFixed(0)} ${page.real.requestsPerSecond >= 300 ? 'met' : 'NOT met'}`,
+    );
+    const slowestList = Math.max(...reviewLists.map(({ load }) => load.p95));
+    const listsFailed = reviewLists.some(({ load }) => load.failures > 0);
+    console.log(
+      `  review list of a product with ${REVIEW_COUNT} reviews p95 at most 20 ms${databaseUrl ? ' on PostgreSQL' : ''}: ${slowestList} ms ${slowestList <= 20 && !listsFailed ? 'met' : 'NOT met'}`,
     );
     if (orders) {
       console.log(

@@ -8,4 +8,6 @@ export interface ShopSettings {
   /** Items totals above this ship free; 0 means every order ships free. */
   freeShippingAboveRupees: number;
   shippingFeeRupees: number;
+  /** REVIEW_MAX_FILES: how many photos a review keeps (0: reviews take no photos). */
+  reviewMaxFiles: number;
 }

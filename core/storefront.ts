@@ -1,5 +1,6 @@
 // The contract between the server and the storefront it renders: what every route loader and action is handed.
-import type { Product, Review } from './product.ts';
+import type { Product } from './product.ts';
+import type { ReviewListItem } from './contracts/reviews.ts';
 import type { ShopSettings } from './shop.ts';
 
 export interface BannerImage {
@@ -13,7 +14,8 @@ export interface StorefrontCatalog {
   getProduct(id: string): Promise<Product | undefined>;
   getProductBySlug(slug: string): Promise<Product | undefined>;
   getBanners(): Promise<{ carousel: BannerImage[]; snapshot: BannerImage[] }>;
-  getReviews(productId: string): Promise<Review[]>;
+  /** A product's visible reviews, newest first, each with its 'Verified purchase' flag. */
+  getReviews(productId: string): Promise<ReviewListItem[]>;
 }
 
 /** What the server hands every route loader and action. */

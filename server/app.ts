@@ -128,6 +128,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     media: services.media,
     hooks,
     maxFiles: config.REVIEW_MAX_FILES,
+    limitWrites: services.limitReviewWrites,
   });
   await app.register(orderRoutes, {
     orders: services.orders,

@@ -116,6 +116,11 @@ export const configSchema = z.object({
   REVIEW_REQUEST_DAYS: z.coerce.number().min(0).max(365).default(7),
   /** Photos one review keeps (the spec keeps 2 while its label says 1); more are refused with a 400. */
   REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(10).default(2),
+  /**
+   * Reviews one shopper may write or edit per hour: ample for a shopper rewording one, too few for a script to
+   * fill the shop's storage with photos (each write re-encodes up to REVIEW_MAX_FILES images).
+   */
+  REVIEWS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   /** A session ends this many days after sign-in, however often its tokens are refreshed. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** PhonePe's credentials (decision 0019). Unset: the local simulator outside production, no prepaid in it. */

@@ -22,7 +22,7 @@ import {
 import { CartService } from './cart/index.ts';
 import { BackInStockMails, WishlistService } from './wishlist/index.ts';
 import { ContactService } from './contact/index.ts';
-import { ReviewService } from './reviews/index.ts';
+import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -64,6 +64,8 @@ export interface Services {
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
+  /** REVIEWS_PER_HOUR, per shopper. */
+  limitReviewWrites: (userId: string) => Promise<void>;
   signInThrottle: SignInThrottle;
   passwordChecks: PasswordCheckThrottle;
   sessions: SessionStore;
@@ -278,6 +280,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),
+    limitReviewWrites: reviewWriteLimit(new RateLimiter(rateLimitStore), config.REVIEWS_PER_HOUR),
     signInThrottle: new SignInThrottle(rateLimitStore, config.AUTH_ATTEMPTS_PER_MINUTE),
     passwordChecks: new PasswordCheckThrottle(rateLimitStore, PASSWORD_CHECKS_PER_WINDOW),
     sessions,
@@ -336,6 +339,7 @@ function shopSettings(config: Config): ShopSettings {
     instagramUrl: config.SOCIAL_INSTAGRAM_URL,
     freeShippingAboveRupees: config.FREE_SHIPPING_ABOVE_RUPEES,
     shippingFeeRupees: config.SHIPPING_FEE_RUPEES,
+    reviewMaxFiles: config.REVIEW_MAX_FILES,
   };
 }
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { MAX_STARS } from '../../core/constants';
 import { responsiveSources } from '../../core/media';
 import { Stars } from '../components/Stars';
-import { histogramPercent, type ReviewSummary, type ShownReview } from './review-stats';
+import { histogramPercent, REVIEWS_PAGE_SIZE, type ReviewSummary, type ShownReview } from './review-stats';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
 
@@ -44,16 +44,25 @@ interface OpenPhoto {
   alt: string;
 }
 
-/** The reviews, each as the spec's card plus its date, the badge and its photos; photos open larger in a dialog. */
+/**
+ * The reviews, each as the spec's card plus its date, the badge and its photos; photos open larger in a dialog.
+ * A page of them at a time: a product with a thousand reviews stays light on a cheap phone.
+ */
 export function ReviewList({ reviews }: { reviews: ShownReview[] }) {
   const [photo, setPhoto] = useState<OpenPhoto | null>(null);
+  const [shown, setShown] = useState(REVIEWS_PAGE_SIZE);
   return (
     <>
       <ul className="space-y-6" data-testid="review-list">
-        {reviews.map((review) => (
+        {reviews.slice(0, shown).map((review) => (
           <ReviewCard key={review._id} review={review} onOpenPhoto={setPhoto} />
         ))}
       </ul>
+      {reviews.length > shown && (
+        <button type="button" className="btn-secondary mt-6" onClick={() => setShown(shown + REVIEWS_PAGE_SIZE)}>
+          Show more reviews ({reviews.length - shown})
+        </button>
+      )}
       {photo && (
         <Suspense fallback={null}>
           <PhotoViewer src={photo.src} alt={photo.alt} onClose={() => setPhoto(null)} />

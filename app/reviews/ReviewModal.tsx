@@ -9,7 +9,6 @@ import {
   REVIEW_ACCEPTED_TYPES,
   REVIEW_MAX_FILE_BYTES,
   REVIEW_MAX_FILE_MEGABYTES,
-  REVIEW_MAX_FILES_DEFAULT,
   REVIEW_MESSAGES,
 } from '../../core/contracts/reviews';
 import type { Product } from '../../core/product';
@@ -17,6 +16,7 @@ import type { User } from '../../core/user';
 import { EmailField, Field, TextAreaField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { useForm, type FormValues } from '../lib/form';
+import { useShop } from '../lib/use-shop';
 import { ApiError } from '../lib/http';
 import { toast } from '../lib/toast';
 import { submitReview } from './api';
@@ -44,7 +44,7 @@ interface ReviewModalProps {
 }
 
 export default function ReviewModal({ product, user, onClose, onSubmitted }: ReviewModalProps) {
-  const maxFiles: number = REVIEW_MAX_FILES_DEFAULT;
+  const maxFiles = useShop().reviewMaxFiles;
   const [initialValues] = useState<FormValues<typeof reviewFormSchema>>(() => ({
     fullname: user.fullname ?? '',
     email: user.email ?? '',
@@ -100,27 +100,29 @@ export default function ReviewModal({ product, user, onClose, onSubmitted }: Rev
         <Field label="Title" required {...form.field('title')} />
         <StarRating {...form.field('rating')} label="Rating" />
         <TextAreaField label="Review" required rows={5} {...form.field('review')} />
-        <div>
-          <label htmlFor={photosId} className="block text-sm font-medium text-stone-800">
-            {photoLabel}
-          </label>
-          <input
-            id={photosId}
-            ref={fileInput}
-            type="file"
-            name="files"
-            accept={REVIEW_ACCEPTED_TYPES.join(',')}
-            multiple={maxFiles > 1}
-            onChange={choosePhotos}
-            className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
-          />
-          {files.length > 0 && (
-            <p className="mt-1 text-sm text-stone-600" aria-live="polite">
-              {files.length} {files.length === 1 ? 'photo' : 'photos'} chosen:{' '}
-              {files.map((file) => file.name).join(', ')}
-            </p>
-          )}
-        </div>
+        {maxFiles > 0 && (
+          <div>
+            <label htmlFor={photosId} className="block text-sm font-medium text-stone-800">
+              {photoLabel}
+            </label>
+            <input
+              id={photosId}
+              ref={fileInput}
+              type="file"
+              name="files"
+              accept={REVIEW_ACCEPTED_TYPES.join(',')}
+              multiple={maxFiles > 1}
+              onChange={choosePhotos}
+              className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+            />
+            {files.length > 0 && (
+              <p className="mt-1 text-sm text-stone-600" aria-live="polite">
+                {files.length} {files.length === 1 ? 'photo' : 'photos'} chosen:{' '}
+                {files.map((file) => file.name).join(', ')}
+              </p>
+            )}
+          </div>
+        )}
         <SubmitButton busy={form.busy} busyLabel="Submitting...">
           Submit Now
         </SubmitButton>

@@ -94,7 +94,7 @@ export function ReviewsPanel({ product, reviews, shown, openForm, session }: Rev
                 ))}
               </select>
             </div>
-            <ReviewList reviews={reviews.reviews} />
+            <ReviewList key={reviews.sort} reviews={reviews.reviews} />
           </>
         ) : (
           <p className="text-stone-600">No Reviews Yet...</p>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../core/contracts/reviews';
 import { SIGN_IN_TO_REVIEW } from './messages';
-import { firstPaintReviews, histogramOf, histogramPercent, sortReviews, summarize } from './review-stats';
+import {
+  firstPaintReviews,
+  histogramOf,
+  histogramPercent,
+  REVIEWS_PAGE_SIZE,
+  sortReviews,
+  summarize,
+} from './review-stats';
 
 const review = (rating: number, createdAt: string, title = `${rating} at ${createdAt}`) => ({
   rating,
@@ -69,15 +76,35 @@ describe('sorting reviews', () => {
   });
 });
 
+/** A review as the list gives it. */
+const listed = (rating: number, day: string, _id: string) => ({
+  ...review(rating, `${day}T00:00:00.000Z`),
+  _id,
+  userName: _id.toUpperCase(),
+  message: '',
+  images: [],
+  verifiedPurchase: rating > 3,
+  updatedAt: `${day}T00:00:00.000Z`,
+});
+
 describe('the server-rendered first paint', () => {
   it("shows the product's average and count, and the list's histogram, newest first", () => {
     const first = firstPaintReviews({ rating: 4, numReviews: 2 }, [
-      { ...review(3, '2026-11-01T00:00:00.000Z'), _id: 'a', userName: 'A', message: '', images: [] },
-      { ...review(5, '2026-11-02T00:00:00.000Z'), _id: 'b', userName: 'B', message: '', images: [] },
+      listed(3, '2026-11-01', 'a'),
+      listed(5, '2026-11-02', 'b'),
     ]);
     expect(first.summary).toMatchObject({ rating: 4, numReviews: 2 });
     expect(first.summary.histogram[0]).toEqual({ stars: 5, count: 1 });
     expect(first.reviews.map(({ _id }) => _id)).toEqual(['b', 'a']);
+  });
+
+  it('carries the newest page of a long list, with the histogram of all of it', () => {
+    const days = Array.from({ length: REVIEWS_PAGE_SIZE + 5 }, (_, day) => day + 1);
+    const all = days.map((day) => listed(day % 2 ? 5 : 1, `2026-10-${String(day).padStart(2, '0')}`, `r${day}`));
+    const first = firstPaintReviews({ rating: 3, numReviews: all.length }, all);
+    expect(first.reviews).toHaveLength(REVIEWS_PAGE_SIZE);
+    expect(first.reviews[0]!._id).toBe(`r${days.length}`);
+    expect(first.summary.histogram.reduce((sum, { count }) => sum + count, 0)).toBe(all.length);
   });
 });
 

@@ -3,11 +3,8 @@ import { MAX_STARS } from '../../core/constants';
 import { averageRating, type Product, type Review } from '../../core/product';
 import type { ReviewList, ReviewListItem, ReviewSort } from '../../core/contracts/reviews';
 
-/**
- * A review as the page holds it: the list's (with the badge and the edit time), or the catalogue's as the server
- * rendered it, which has neither yet.
- */
-export type ShownReview = Review & Partial<Pick<ReviewListItem, 'verifiedPurchase' | 'updatedAt'>>;
+/** A review as the page holds it: the list's, with the badge and the edit time, from the server's render on. */
+export type ShownReview = ReviewListItem;
 
 /** What the list shows above itself; the same shape as the get-reviews answer's summary. */
 export type ReviewSummary = Pick<ReviewList, 'rating' | 'numReviews' | 'histogram'>;
@@ -49,16 +46,19 @@ export function sortReviews<R extends Pick<Review, 'rating' | 'createdAt'>>(
   );
 }
 
+/** Reviews the list shows at first, and how many more each 'Show more reviews' adds. */
+export const REVIEWS_PAGE_SIZE = 10;
+
 /**
- * What the page paints first from the server's render: the list newest first, with the product's own average and
- * count (the get-reviews answer gives the same) and the histogram of the list.
+ * What the page paints first from the server's render: the list's first page, newest first, with the product's own
+ * average and count (the get-reviews answer gives the same) and the histogram of the whole list.
  */
 export function firstPaintReviews(
   product: Pick<Product, 'rating' | 'numReviews'>,
   reviews: readonly ShownReview[],
 ): { reviews: ShownReview[]; summary: ReviewSummary } {
   return {
-    reviews: sortReviews(reviews, 'newest'),
+    reviews: sortReviews(reviews, 'newest').slice(0, REVIEWS_PAGE_SIZE),
     summary: { rating: product.rating, numReviews: product.numReviews, histogram: histogramOf(reviews) },
   };
 }

@@ -108,6 +108,7 @@ export const addProductReviewEndpoint = endpoint({
     400: messageSchema,
     401: messageSchema,
     404: messageSchema,
+    429: messageSchema,
   },
 });
 

@@ -1,11 +1,12 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import { onCommit, type Database, type Db } from '../db/client.ts';
 import { releaseStock, reserveStock, type ReservedLine, type StockLine } from './stock.ts';
 import { HttpError } from '../http/errors.ts';
+import { EncodedJson } from '../http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
 import { addToRating } from './import.ts';
-import { averageRating, discountPercent, type Product, type Review } from '../../core/product.ts';
+import { averageRating, discountPercent, type Product } from '../../core/product.ts';
+import type { ReviewListItem } from '../../core/contracts/reviews.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
 import type { StorefrontCatalog } from '../../core/storefront.ts';
@@ -22,8 +23,8 @@ interface Snapshot {
   products: Product[];
   byId: Map<string, Product>;
   bySlug: Map<string, Product>;
-  listJson: string;
-  listEtag: string;
+  /** The all-products answer, serialised and compressed once per change. */
+  listAnswer: EncodedJson;
   banners: Banners;
 }
 
@@ -36,7 +37,7 @@ export type Banners = Awaited<ReturnType<StorefrontCatalog['getBanners']>>;
 export type BackInStockListener = (tx: Db, productIds: string[]) => Promise<void>;
 
 /** Reads a product's visible reviews, newest first: the reviews module's, handed in so the catalogue needs none. */
-export type ReviewReader = (productId: string) => Promise<Review[]>;
+export type ReviewReader = (productId: string) => Promise<ReviewListItem[]>;
 
 /** How a product's rating changes: reviews added (or removed, negative) and stars added to its total. */
 export interface RatingChange {
@@ -185,10 +186,9 @@ export class CatalogService implements StorefrontCatalog {
     return (await this.current()).products;
   }
 
-  /** The all-products response body, serialised once per catalogue change. */
-  async listProductsJson(): Promise<{ json: string; etag: string }> {
-    const { listJson, listEtag } = await this.current();
-    return { json: listJson, etag: listEtag };
+  /** The all-products answer, serialised (and compressed, as asked) once per catalogue change. */
+  async listProductsAnswer(): Promise<EncodedJson> {
+    return (await this.current()).listAnswer;
   }
 
   async getProduct(id: string): Promise<Product | undefined> {
@@ -213,7 +213,7 @@ export class CatalogService implements StorefrontCatalog {
   }
 
   /** A product's visible reviews, newest first, as the reviews module reads them (kept in step by onInvalidate). */
-  async getReviews(productId: string): Promise<Review[]> {
+  async getReviews(productId: string): Promise<ReviewListItem[]> {
     return this.readReviews(productId);
   }
 
@@ -245,13 +245,11 @@ export class CatalogService implements StorefrontCatalog {
         .filter((row) => row.placement === placement)
         .map((row) => ({ src: mediaUrl(this.mediaBaseUrl, row.mediaKey), alt: row.alt }));
     const list = rows.map(({ product, category }) => this.toProduct(product, category));
-    const listJson = JSON.stringify({ products: list });
     return {
       products: list,
       byId: new Map(list.map((product) => [product._id, product])),
       bySlug: new Map(list.map((product) => [product.slug, product])),
-      listJson,
-      listEtag: `"${createHash('sha1').update(listJson).digest('base64url')}"`,
+      listAnswer: new EncodedJson(JSON.stringify({ products: list })),
       banners: { carousel: bannersOf('carousel'), snapshot: bannersOf('snapshot') },
     };
   }

@@ -2,4 +2,5 @@
 // request mail after delivery. It depends on the catalogue, orders, auth, media, mail and jobs, none of them on it.
 export { reviewRoutes } from './routes.ts';
 export { ReviewService, REVIEW_REQUEST_JOB } from './service.ts';
+export { reviewWriteLimit } from './limits.ts';
 export { importReviews, type ImportedReview } from './import.ts';

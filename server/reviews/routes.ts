@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn, type ShopperHooks } from '../auth/index.ts';
 import { route } from '../http/endpoint-route.ts';
+import { sendEncodedJson } from '../http/encoded-json.ts';
 import { HttpError } from '../http/errors.ts';
 import type { MediaRow, MediaService } from '../media/index.ts';
 import { reviewSchema } from '../../core/contracts/catalog.ts';
@@ -23,6 +24,8 @@ interface ReviewRouteOptions {
   hooks: ShopperHooks;
   /** REVIEW_MAX_FILES. */
   maxFiles: number;
+  /** Counts a write against the shopper's REVIEWS_PER_HOUR; throws a 429 past it. */
+  limitWrites: (userId: string) => Promise<void>;
 }
 
 const tags = ['reviews'];
@@ -100,7 +103,7 @@ function reviewInput(reviewData: string | undefined) {
 
 /** The reviews' routes: the list anyone reads, and the multipart write of a signed-in shopper (decision 0031). */
 export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (app, options) => {
-  const { reviews, media, hooks, maxFiles } = options;
+  const { reviews, media, hooks, maxFiles, limitWrites } = options;
   // Multipart is parsed here only: no other route takes it.
   await app.register(multipart, {
     limits: {
@@ -121,9 +124,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
         'Newest first, or `sort=highest` (most stars, then newest). Review text is as written: render it as text.',
     },
     handler: async (request, reply) => {
-      const json = await reviews.listJson(request.params.id.toLowerCase(), request.query.sort);
+      const answer = await reviews.listAnswer(request.params.id.toLowerCase(), request.query.sort);
       // Serialised once per change (its shape is the contract's, built by ReviewService.list): no typed serializer.
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+      return sendEncodedJson(request, reply as FastifyReply, answer);
     },
   });
 
@@ -142,6 +145,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     },
     handler: async (request, reply) => {
       const { userId } = signedIn(request);
+      // Counted before the photos are read: a refused write costs the shop no image work.
+      await limitWrites(userId);
       const form = await readForm(request, maxFiles);
       const input = reviewInput(form.reviewData);
       const productId = request.params.productId;

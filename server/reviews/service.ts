@@ -8,6 +8,7 @@ import type { JobQueue } from '../jobs/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { MediaRow, MediaService } from '../media/index.ts';
 import { HttpError } from '../http/errors.ts';
+import { EncodedJson } from '../http/encoded-json.ts';
 import { MAX_STARS } from '../../core/constants.ts';
 import { mediaUrl } from '../../core/media.ts';
 import { averageRating } from '../../core/product.ts';
@@ -65,7 +66,7 @@ type ReviewRow = typeof reviews.$inferSelect;
 export class ReviewService {
   private readonly lists = new Map<string, Promise<ReviewListItem[]>>();
   /** Each list's answer, serialised once per change and sort: a product's list may hold a thousand reviews. */
-  private readonly answers = new Map<string, Promise<string>>();
+  private readonly answers = new Map<string, Promise<EncodedJson>>();
   private readonly writeWorkflow: Workflow<WritingReview>;
 
   constructor(private readonly options: ReviewServiceOptions) {
@@ -141,13 +142,13 @@ export class ReviewService {
     return { reviews: sorted, rating: averageRating(total, newest.length), numReviews: newest.length, histogram };
   }
 
-  /** `list`'s answer as JSON, serialised once until the catalogue next changes; 404 for an unknown product. */
-  listJson(productId: string, sort: ReviewSort = 'newest'): Promise<string> {
+  /** `list`'s answer, serialised (and compressed, as asked) once until the catalogue next changes; 404 for an unknown product. */
+  listAnswer(productId: string, sort: ReviewSort = 'newest'): Promise<EncodedJson> {
     const key = `${sort}:${productId}`;
     let cached = this.answers.get(key);
     if (!cached) {
       if (this.answers.size >= CACHED_LISTS) this.answers.clear();
-      cached = this.list(productId, sort).then((answer) => JSON.stringify(answer));
+      cached = this.list(productId, sort).then((answer) => new EncodedJson(JSON.stringify(answer)));
       cached.catch(() => this.answers.delete(key));
       this.answers.set(key, cached);
     }

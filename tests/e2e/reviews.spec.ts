@@ -98,6 +98,7 @@ test("a failed review fetch shows 'No Reviews Yet...' and the page keeps working
 test('a shopper who received the product writes a review with a photo: stars, photo, badge and summary show it', async ({
   page,
   request,
+  browser,
 }, testInfo) => {
   test.slow(); // sign-up mail, an order walked to delivered, a photo processed
   // Each project reviews its own product, so the two never change the other's counts.
@@ -169,6 +170,14 @@ test('a shopper who received the product writes a review with a photo: stars, ph
   const sorted = page.waitForRequest((sent) => sent.url().includes('sort=highest'));
   await page.getByLabel('Sort by').selectOption('highest');
   await sorted;
+
+  // The server's render already shows the badge, before the browser fetches the list.
+  const serverOnly = await browser.newContext({ javaScriptEnabled: false });
+  const rendered = await serverOnly.newPage();
+  await rendered.goto(new URL(path, page.url()).href);
+  const renderedCard = rendered.getByTestId('review').filter({ hasText: title });
+  await expect(renderedCard.getByText('Verified purchase')).toHaveCount(1);
+  await serverOnly.close();
 
   // A fresh page carries the same count and the new review in its search-engine data.
   await open(page, path);

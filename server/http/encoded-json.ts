@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/** Smaller bodies go as they are: compressing them saves less than its headers cost. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A JSON answer serialised once, with its ETag, and its brotli and gzip forms made the first time a client asks for
+ * each and kept beside it: a cached list is compressed once per change, not once per request.
+ */
+export class EncodedJson {
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+
+  constructor(
+    readonly json: string,
+    etag?: string,
+  ) {
+    this.etag = etag ?? `"${createHash('sha1').update(json).digest('base64url')}"`;
+  }
+
+  body(encoding: Encoding): Promise<Buffer> {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotli(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipped(this.json, { level: 9 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/** The encoding to answer in: brotli, else gzip, when the client accepts it (a q of 0 refuses); null for none. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...parameters] = part.trim().split(';');
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!.trim(), q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const weight = (encoding: Encoding) => accepted.get(encoding) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return null;
+}
+
+/** Whether If-None-Match names this ETag (one of a list, weak or not, or `*`). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * Sends the JSON with its ETag (304 when the client has it), compressed as the client accepts. Browsers may keep it
+ * but must ask again each time (`max-age=0, must-revalidate`): a change shows at once.
+ */
+export async function sendEncodedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: EncodedJson,
+): Promise<FastifyReply> {
+  reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate');
+  reply.header('vary', 'accept-encoding');
+  if (notModified(request, answer.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    answer.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(await answer.body(encoding));
+}
