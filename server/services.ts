@@ -23,6 +23,7 @@ import { CartService } from './cart/index.ts';
 import { BackInStockMails, WishlistService } from './wishlist/index.ts';
 import { ContactService } from './contact/index.ts';
 import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
+import { AuditLog } from './audit/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -61,6 +62,8 @@ export interface Services {
   backInStock: BackInStockMails;
   contact: ContactService;
   reviews: ReviewService;
+  /** The back office's append-only log of admin actions. */
+  audit: AuditLog;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
@@ -148,6 +151,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   });
   const carts = new CartService(database.db, catalog);
   const wishlists = new WishlistService(database.db, catalog);
+  const audit = new AuditLog(database);
   const auth = new AuthService({
     db: database.db,
     accessTokens,
@@ -277,6 +281,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     backInStock,
     contact,
     reviews,
+    audit,
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),
