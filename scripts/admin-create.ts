@@ -1,0 +1,86 @@
+// Makes a back-office owner: npm run admin:create -- --email owner@example.in [--password <password>]
+// An existing account is promoted and keeps its password; without --password, a new account's password is asked
+// twice on standard input. Prints the authenticator's otpauth:// URI and ten one-time recovery codes. Run again,
+// it resets a lost authenticator. On the embedded database (PGlite) run it with the shop stopped.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { loadConfig } from '../server/config.ts';
+import { createServices } from '../server/services.ts';
+import { adminPasswordSchema } from '../core/contracts/admin-session.ts';
+import { emailSchema } from '../core/contracts/fields.ts';
+
+const USAGE = 'Usage: npm run admin:create -- --email <e-mail> [--password <password>]';
+
+/** The password, asked twice on standard input: typed unseen on a terminal, or two lines piped in. */
+async function passwordFromInput(): Promise<string> {
+  const questions = ['Password for the new account: ', 'The same password again: '];
+  const answers: string[] = [];
+  if (process.stdin.isTTY) {
+    const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const output = lines as unknown as { _writeToOutput: (text: string) => void };
+    const write = output._writeToOutput.bind(lines);
+    output._writeToOutput = (text: string) => write(questions.some((q) => text.startsWith(q)) ? text : '');
+    try {
+      for (const question of questions) {
+        answers.push((await lines.question(question)).trim());
+        process.stdout.write('\n');
+      }
+    } finally {
+      lines.close();
+    }
+  } else {
+    const lines = createInterface({ input: process.stdin });
+    for await (const line of lines) if (answers.push(line.trim()) === questions.length) break;
+    lines.close();
+  }
+  if (answers.length < questions.length || !answers[0]) throw new Error('No password given');
+  if (answers[0] !== answers[1]) throw new Error('The two passwords differ');
+  return answers[0];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+  const email = emailSchema.safeParse(values.email ?? '');
+  if (!email.success) {
+    console.error(USAGE);
+    process.exitCode = 2;
+    return;
+  }
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  // NODE_ENV 'test' keeps the background mail sender of this short-lived process off.
+  const services = await createServices({ ...loadConfig(), SEED_DEMO: false, NODE_ENV: 'test' });
+  try {
+    const exists = (await services.auth.userIdByEmail(email.data)) !== undefined;
+    let password: string | null = null;
+    if (!exists) {
+      password = values.password ?? (await passwordFromInput());
+      const strong = adminPasswordSchema.safeParse(password);
+      if (!strong.success) throw new Error(strong.error.issues[0]!.message);
+    } else if (values.password) {
+      console.log(`${email.data} already has an account: it keeps its own password.`);
+    }
+    const owner = await services.admin.createOwner({ email: email.data, password });
+    console.log(
+      [
+        `${owner.email} is an owner of the back office${owner.createdAccount ? ' (a new account)' : ''}.`,
+        '',
+        'Add this to an authenticator app (paste it, or make it a QR code):',
+        owner.otpauthUri,
+        '',
+        'One-time recovery codes, each usable once in place of a code. Keep them somewhere safe:',
+        ...owner.recoveryCodes.map((code) => `  ${code}`),
+        '',
+        `Sign in at ${services.origin}/admin/sign-in`,
+      ].join('\n'),
+    );
+  } finally {
+    await services.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  // A bad setting, an embedded database a running shop holds, a weak password: the message says which.
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
