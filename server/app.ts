@@ -26,8 +26,8 @@ import { mediaRoutes } from './media/index.ts';
 import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
-import { contactRoutes } from './contact/index.ts';
-import { reviewRoutes } from './reviews/index.ts';
+import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
+import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
@@ -143,6 +143,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
     hooks,
     limits: services.paymentLimits,
   });
+  // Back office (the admin guard will wrap these)
+  await app.register(reviewAdminRoutes, { moderation: services.reviews.moderation });
+  await app.register(contactAdminRoutes, { inbox: services.contact.inbox });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {
     // Without PhonePe credentials on a local shop: the shop's own PhonePe, to this machine only (decisions 0019, 0022).
