@@ -62,8 +62,8 @@ export const adminReviewsEndpoint = endpoint({
   },
 });
 
-/** Why, for the audit log; the body may be left out. */
-const moderationBody = z.object({ reason: reasonSchema }).optional();
+/** Why, for the audit log; the body may be left out (Fastify reads a missing body as null). */
+const moderationBody = z.object({ reason: reasonSchema }).nullish();
 
 const moderationEndpoint = <const P extends string, const S extends z.ZodType>(path: P, params: S) =>
   endpoint({

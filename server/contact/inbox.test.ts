@@ -1,9 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testShopFor } from '../testing/harness.ts';
-import { appActingAs, testAdmin } from '../testing/acting-admin.ts';
+import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { mailOutbox } from '../mail/schema.ts';
-import { contactAdminRoutes } from './index.ts';
 import { MESSAGE_NOT_FOUND } from './inbox.ts';
 import { replySubject, ticketLabel } from './mails.ts';
 import type { InboxMessage, InboxThread } from '../../core/contracts/admin-messages.ts';
@@ -11,8 +10,13 @@ import type { InboxMessage, InboxThread } from '../../core/contracts/admin-messa
 const SHOP_NAME = 'Aangan Decor';
 const SHOP_EMAIL = 'care@aangan.test';
 const shop = testShopFor({ SEED_DEMO: 'false', SHOP_NAME, SHOP_EMAIL, CONTACT_MESSAGES_PER_HOUR: '1000' });
-const support = testAdmin('support@aangan.test');
-const admin = appActingAs(support, contactAdminRoutes, () => ({ inbox: shop().services.contact.inbox }));
+let support: SignedInAdmin;
+beforeAll(async () => {
+  support = await signedInAdmin(shop(), 'staff');
+});
+/** A back-office request of a signed-in staff admin: its session cookie and CSRF header. */
+const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  shop().app.inject({ method, url, headers: support.headers, ...(payload ? { payload } : {}) });
 
 /** Sends a message through the contact form; its ticket number, the newest. */
 async function received(changes: Record<string, string> = {}): Promise<number> {
@@ -30,7 +34,7 @@ async function received(changes: Record<string, string> = {}): Promise<number> {
 }
 
 async function ok<T>(method: 'GET' | 'POST', url: string, payload?: object, status = 200): Promise<T> {
-  const response = await admin().inject({ method, url, ...(payload ? { payload } : {}) });
+  const response = await asAdmin(method, url, payload);
   expect(response.statusCode, response.body).toBe(status);
   return response.json<T>();
 }
@@ -146,7 +150,7 @@ describe('the contact inbox', () => {
       ['GET', '/api/admin/messages?status=archived', undefined, 400, 'status must be unread, read or all'],
       ['GET', '/api/admin/messages?before=%23100001', undefined, 400, 'before must be a ticket number'],
     ] as const) {
-      const response = await admin().inject({ method, url, ...(payload ? { payload } : {}) });
+      const response = await asAdmin(method, url, payload);
       expect(response.statusCode, url).toBe(status);
       expect(response.json(), url).toEqual({ message });
     }

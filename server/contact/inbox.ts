@@ -78,7 +78,8 @@ const messageColumns = {
   message: contactMessages.message,
   createdAt: contactMessages.createdAt,
   readAt: contactMessages.readAt,
-  replyCount: sql<number>`(select count(*) from ${contactReplies} where ${contactReplies.messageId} = ${contactMessages.id})::int`,
+  // Spelled out: drizzle leaves a single table's columns unqualified, and inside the subquery `id` would be the reply's.
+  replyCount: sql<number>`(select count(*) from contact_replies r where r.message_id = contact_messages.id)::int`,
 };
 
 /**
