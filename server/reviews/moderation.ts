@@ -45,8 +45,19 @@ class Moderating {
   entry: AuditEntry | undefined;
   constructor(
     readonly actor: AdminActor,
-    readonly request: ModerationRequest & { position?: number },
+    readonly request: ModerationRequest,
   ) {}
+}
+
+/** A photo's moderation: the review's, and the photo's position in it. */
+class ModeratingPhoto extends Moderating {
+  constructor(
+    actor: AdminActor,
+    request: ModerationRequest,
+    readonly position: number,
+  ) {
+    super(actor, request);
+  }
 }
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -60,7 +71,7 @@ type PhotoRow = typeof reviewPhotos.$inferSelect;
  */
 export class ReviewModeration {
   private readonly reviewWorkflow: Workflow<Moderating>;
-  private readonly photoWorkflow: Workflow<Moderating>;
+  private readonly photoWorkflow: Workflow<ModeratingPhoto>;
 
   constructor(private readonly options: ReviewModerationOptions) {
     const { catalog, audit } = options;
@@ -150,7 +161,7 @@ export class ReviewModeration {
 
   /** Hides one photo of a review, by its position, or shows it again. */
   async setPhotoHidden(actor: AdminActor, request: ModerationRequest & { position: number }): Promise<AdminReview> {
-    await runWorkflow(this.options.database, this.photoWorkflow, new Moderating(actor, request));
+    await runWorkflow(this.options.database, this.photoWorkflow, new ModeratingPhoto(actor, request, request.position));
     return this.review(request.reviewId);
   }
 
@@ -232,8 +243,9 @@ async function setReviewHidden(tx: Db, context: Moderating): Promise<void> {
   };
 }
 
-async function setPhotoHidden(tx: Db, context: Moderating): Promise<void> {
-  const { reviewId, position = -1, hidden } = context.request;
+async function setPhotoHidden(tx: Db, context: ModeratingPhoto): Promise<void> {
+  const { position } = context;
+  const { reviewId, hidden } = context.request;
   const photo = and(eq(reviewPhotos.reviewId, reviewId), eq(reviewPhotos.position, position));
   const [changed] = await tx
     .update(reviewPhotos)
