@@ -26,8 +26,8 @@ import { mediaRoutes } from './media/index.ts';
 import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
-import { contactRoutes } from './contact/index.ts';
-import { reviewRoutes } from './reviews/index.ts';
+import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
+import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
 import { orderRoutes } from './orders/index.ts';
@@ -143,7 +143,10 @@ export async function buildServer(services: Services, options: ServerOptions = {
     publicOrigin: services.origin,
     // Back office: each capability's back-office routes register here, inside the admin guard's scope, e.g.
     // `await scope.register(orderAdminRoutes, { orders: services.orders })`.
-    routes: async (_scope) => {},
+    routes: async (scope) => {
+      await scope.register(reviewAdminRoutes, { moderation: services.reviews.moderation });
+      await scope.register(contactAdminRoutes, { inbox: services.contact.inbox });
+    },
   });
   await app.register(orderRoutes, {
     orders: services.orders,

@@ -217,6 +217,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     media,
     jobs,
     outbox,
+    audit,
     mediaBaseUrl: config.MEDIA_BASE_URL,
     origin,
     shopName: config.SHOP_NAME,
@@ -252,6 +253,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const contact = new ContactService({
     database,
     outbox,
+    audit,
     messagesPerHour: config.CONTACT_MESSAGES_PER_HOUR,
     limiter: new RateLimiter(rateLimitStore),
     shopName: config.SHOP_NAME,

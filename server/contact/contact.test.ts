@@ -179,6 +179,7 @@ describe('one transaction', () => {
     const contact = new ContactService({
       database: shop().services.database,
       outbox: failingOutbox,
+      audit: shop().services.audit,
       messagesPerHour: 10,
       limiter: new RateLimiter(new MemoryRateLimitStore()),
       shopName: 'Aangan Decor',

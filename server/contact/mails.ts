@@ -4,7 +4,7 @@ import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
 /** How a ticket is written in mails and subjects: `#100001`. */
 export const ticketLabel = (ticket: number) => `#${ticket}`;
 
-interface ShopAddress {
+export interface ShopAddress {
   shopName: string;
   shopEmail: string;
 }
@@ -54,4 +54,33 @@ export function acknowledgementForSender(senderEmail: string, ticket: number, { 
   ];
   const text = [...lines, shopName].join('\n\n');
   return { to: senderEmail, subject, text, html: layout(shopName, subject, paragraphs(lines)) } satisfies OutgoingMail;
+}
+
+/** The subject of the shop's replies: the ticket in brackets, so the sender's mail app and the shop both thread by it. */
+export const replySubject = (ticket: number, shopName: string) =>
+  `Re: [Ticket ${ticketLabel(ticket)}] Your message to ${shopName}`;
+
+/**
+ * An admin's reply, from the shop. It carries the admin's words and the ticket, not the sender's message: the
+ * address was typed by anyone, and the admin's reply stands on its own.
+ */
+export function replyForSender(
+  senderEmail: string,
+  ticket: number,
+  reply: string,
+  { shopName, shopEmail }: ShopAddress,
+) {
+  const subject = replySubject(ticket, shopName);
+  const footer = [
+    `${shopName}, ticket ${ticketLabel(ticket)}. Please quote it if you write to us about this again, by replying to ` +
+      `this e-mail or at ${shopEmail}.`,
+  ];
+  const text = [reply, '', '--', ...footer].join('\n');
+  const html = layout(
+    shopName,
+    subject,
+    `<p style="white-space:pre-wrap">${escapeHtml(reply)}</p><hr style="border:0;border-top:1px solid #e7e5e4">` +
+      paragraphs(footer),
+  );
+  return { to: senderEmail, subject, text, html } satisfies OutgoingMail;
 }

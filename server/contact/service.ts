@@ -1,12 +1,14 @@
 import type { Database, Db } from '../db/client.ts';
 import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import type { MailOutbox } from '../mail/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/client-ip.ts';
 import { RateLimitedError, type RateLimiter } from '../http/rate-limit.ts';
 import type { ContactInput, ContactRequest } from '../../core/contracts/contact.ts';
 import { contactMessages } from './schema.ts';
 import { acknowledgementForSender, messageForShop } from './mails.ts';
+import { ContactInbox } from './inbox.ts';
 
 const HOUR_SECONDS = 60 * 60;
 
@@ -21,6 +23,8 @@ export const tooManyMessages = (retryAfterSeconds: number, shopEmail: string) =>
 export interface ContactServiceOptions {
   database: Database;
   outbox: MailOutbox;
+  /** Where the back office's inbox records its changes. */
+  audit: AuditLog;
   /** Messages one client address may send per hour, counted by `limiter` (shared by every process with Redis). */
   messagesPerHour: number;
   limiter: RateLimiter;
@@ -45,9 +49,12 @@ export class ReceivingMessage {
  */
 export class ContactService {
   private readonly workflow: Workflow<ReceivingMessage>;
+  /** The back office's inbox: reading, marking and replying to messages (decision 0035). */
+  readonly inbox: ContactInbox;
 
   constructor(private readonly options: ContactServiceOptions) {
     const shop = { shopName: options.shopName, shopEmail: options.shopEmail };
+    this.inbox = new ContactInbox(options);
     this.workflow = {
       name: 'receiveContactMessage',
       steps: [
@@ -73,6 +80,11 @@ export class ContactService {
     await this.countMessage(clientIp);
     if (website) return;
     await runWorkflow(this.options.database, this.workflow, new ReceivingMessage(message));
+  }
+
+  /** Messages no admin has read yet, for the back office's dashboard. */
+  unreadCount(): Promise<number> {
+    return this.inbox.unreadCount();
   }
 
   private async countMessage(clientIp: string): Promise<void> {

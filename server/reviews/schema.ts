@@ -48,6 +48,8 @@ export const reviews = pgTable(
   },
   (table) => [
     index('reviews_product_created_idx').on(table.productId, table.createdAt),
+    // The back office's list of every review, newest first, a page at a time (decision 0035).
+    index('reviews_created_idx').on(table.createdAt, table.id),
     uniqueIndex('reviews_user_product_unique').on(table.userId, table.productId),
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
   ],

@@ -7,6 +7,7 @@ import type { ChangingStatus, OrderService } from '../orders/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { MediaRow, MediaService } from '../media/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { EncodedJson } from '../http/encoded-json.ts';
 import { MAX_STARS } from '../../core/constants.ts';
@@ -16,6 +17,7 @@ import type { ReviewInput } from '../../core/contracts/catalog.ts';
 import type { ReviewList, ReviewListItem, ReviewSort } from '../../core/contracts/reviews.ts';
 import { reviewPhotos, reviewRequests, reviews } from './schema.ts';
 import { reviewRequestMail } from './mails.ts';
+import { ReviewModeration } from './moderation.ts';
 
 /** The job that mails a delivered order's review request (key: the order's row id). */
 export const REVIEW_REQUEST_JOB = 'review-request';
@@ -31,6 +33,8 @@ export interface ReviewServiceOptions {
   media: MediaService;
   jobs: JobQueue;
   outbox: MailOutbox;
+  /** Where the back office's moderation is recorded. */
+  audit: AuditLog;
   mediaBaseUrl: string;
   origin: string;
   shopName: string;
@@ -68,9 +72,12 @@ export class ReviewService {
   /** Each list's answer, serialised once per change and sort: a product's list may hold a thousand reviews. */
   private readonly answers = new Map<string, Promise<EncodedJson>>();
   private readonly writeWorkflow: Workflow<WritingReview>;
+  /** The back office's: every review, hiding and showing reviews and photos (decision 0035). */
+  readonly moderation: ReviewModeration;
 
   constructor(private readonly options: ReviewServiceOptions) {
     const { catalog } = options;
+    this.moderation = new ReviewModeration(options);
     this.writeWorkflow = {
       name: 'writeReview',
       steps: [
@@ -216,7 +223,10 @@ export class ReviewService {
     };
   }
 
-  /** Inserts the review, or edits the shopper's one: its verified flag is only ever turned on, by the server. */
+  /**
+   * Inserts the review, or edits the shopper's one: its verified flag is only ever turned on, by the server, and an
+   * edit leaves moderation's `hidden` as it is (a hidden review stays hidden, decision 0035).
+   */
   private async saveReview(tx: Db, context: WritingReview): Promise<void> {
     const { productId, userId, input } = context.write;
     const fields = {
@@ -251,15 +261,27 @@ export class ReviewService {
     context.reviewId = inserted!.id;
   }
 
-  /** New photos replace the review's; a write without photos keeps those it has. */
+  /**
+   * New photos replace the review's; a write without photos keeps those it has. A photo moderation hid stays hidden
+   * when sent again (its key is its content's).
+   */
   private async savePhotos(tx: Db, { write, reviewId }: WritingReview): Promise<void> {
     if (write.photos === null) return;
     await this.options.media.record(write.photos, tx);
-    await tx.delete(reviewPhotos).where(eq(reviewPhotos.reviewId, reviewId));
+    const removed = await tx
+      .delete(reviewPhotos)
+      .where(eq(reviewPhotos.reviewId, reviewId))
+      .returning({ mediaKey: reviewPhotos.mediaKey, hidden: reviewPhotos.hidden });
     if (write.photos.length === 0) return;
-    await tx
-      .insert(reviewPhotos)
-      .values(write.photos.map((photo, position) => ({ reviewId, position, mediaKey: photo.key })));
+    const hiddenKeys = new Set(removed.filter((photo) => photo.hidden).map((photo) => photo.mediaKey));
+    await tx.insert(reviewPhotos).values(
+      write.photos.map((photo, position) => ({
+        reviewId,
+        position,
+        mediaKey: photo.key,
+        hidden: hiddenKeys.has(photo.key),
+      })),
+    );
   }
 
   /**
