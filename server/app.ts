@@ -21,7 +21,7 @@ import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './htt
 import { benchCeiling } from './http/bench-ceiling.ts';
 import { route } from './http/endpoint-route.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
-import { catalogRoutes } from './catalog/index.ts';
+import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
@@ -143,6 +143,8 @@ export async function buildServer(services: Services, options: ServerOptions = {
     hooks,
     limits: services.paymentLimits,
   });
+  // Back office (the admin guard will wrap these)
+  await app.register(catalogAdminRoutes, { catalog: services.catalog });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {
     // Without PhonePe credentials on a local shop: the shop's own PhonePe, to this machine only (decisions 0019, 0022).
