@@ -107,12 +107,12 @@ describe('the back office stock routes', () => {
 
   it('GET …/stock-movements pages newest first; GET /api/admin/stock/low lists low products lowest first', async () => {
     const productId = await supplyProduct({ stock: 1 });
-    await adjust(productId, { change: 4, reason: 'Restocked' });
+    await adjust(productId, { change: 9, reason: 'Restocked' }); // 10: above the threshold of 5
     const url = `/api/admin/products/${productId}/stock-movements`;
     const page = await asAdmin('GET', `${url}?limit=1`);
     expect(page.statusCode).toBe(200);
     const { movements, nextBefore } = page.json<{ movements: StockMovement[]; nextBefore: number | null }>();
-    expect(movements.map((movement) => movement.quantity)).toEqual([4]);
+    expect(movements.map((movement) => movement.quantity)).toEqual([9]);
     const next = await asAdmin('GET', `${url}?limit=1&before=${nextBefore}`);
     expect(next.json().movements[0].kind).toBe('import');
     expect((await asAdmin('GET', `${url}?limit=0`)).statusCode).toBe(400);

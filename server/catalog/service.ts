@@ -229,7 +229,8 @@ export class CatalogService implements StorefrontCatalog {
   ): Promise<{ countInStock: number; movement: StockMovement }> {
     const why = reason?.trim();
     if (!why) throw new HttpError(400, STOCK_MESSAGES.reasonRequired);
-    if (!Number.isInteger(change) || change === 0) throw new HttpError(400, STOCK_MESSAGES.changeZero);
+    if (!Number.isInteger(change)) throw new HttpError(400, STOCK_MESSAGES.changeRequired);
+    if (change === 0) throw new HttpError(400, STOCK_MESSAGES.changeZero);
     const adjusted = await runWorkflow(
       this.database,
       this.adjustStockFlow,
