@@ -29,6 +29,7 @@ import { wishlistRoutes } from './wishlist/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
+import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
 import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
@@ -68,7 +69,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.SHOP_NAME} API`, version: '1.0.0', description: 'The shop REST API (spec section 7).' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The back office: its session cookie, and the CSRF token header every change carries (decision 0033).
+          adminCookie: { type: 'apiKey', in: 'cookie', name: ADMIN_COOKIE },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -130,6 +137,16 @@ export async function buildServer(services: Services, options: ServerOptions = {
     maxFiles: config.REVIEW_MAX_FILES,
     limitWrites: services.limitReviewWrites,
   });
+  await app.register(adminApi, {
+    admin: services.admin,
+    signInThrottle: services.signInThrottle,
+    publicOrigin: services.origin,
+    // Back office: each capability's back-office routes register here, inside the admin guard's scope, e.g.
+    // `await scope.register(orderAdminRoutes, { orders: services.orders })`.
+    routes: async (scope) => {
+      await scope.register(catalogAdminRoutes, { catalog: services.catalog });
+    },
+  });
   await app.register(orderRoutes, {
     orders: services.orders,
     placeOrder: services.placeOrder,
@@ -143,8 +160,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
     hooks,
     limits: services.paymentLimits,
   });
-  // Back office (the admin guard will wrap these)
-  await app.register(catalogAdminRoutes, { catalog: services.catalog });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {
     // Without PhonePe credentials on a local shop: the shop's own PhonePe, to this machine only (decisions 0019, 0022).

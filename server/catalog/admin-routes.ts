@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.ts';
 import { actorOf } from '../audit/index.ts';
+import { adminSecurity } from '../admin/index.ts';
 import type { CatalogService } from './service.ts';
 import {
   adjustStockEndpoint,
@@ -10,7 +11,7 @@ import {
 } from '../../core/contracts/admin-stock.ts';
 
 const tags = ['admin'];
-const security = [{ adminCookie: [] }];
+const security = adminSecurity;
 
 /** The back office's stock routes (decision 0034); the admin guard refuses everyone but admins before these run. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {

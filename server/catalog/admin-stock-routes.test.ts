@@ -1,43 +1,22 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installErrorHandling } from '../http/errors.ts';
-import { catalogAdminRoutes } from './index.ts';
-import { orderTestShop, storedStock } from '../testing/orders.ts';
-import { ownerActor } from '../testing/stock.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderTestShop, storedStock, verifiedShopper } from '../testing/orders.ts';
+import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { STOCK_MESSAGES, type StockMovement } from '../../core/contracts/admin-stock.ts';
 
 const { shop, supplyProduct } = orderTestShop();
-const owner = ownerActor();
-
-/**
- * The stock routes behind a stand-in for the admin guard, which lets the owner through as the real one will
- * (server/admin); the shop's own app, without it, shows what everyone else gets.
- */
-let backOffice: FastifyInstance;
+let owner: SignedInAdmin;
 beforeAll(async () => {
-  backOffice = Fastify({ logger: false });
-  backOffice.setValidatorCompiler(validatorCompiler);
-  backOffice.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(backOffice);
-  backOffice.decorateRequest('adminActor', null);
-  backOffice.addHook('onRequest', async (request) => {
-    request.adminActor = owner;
-  });
-  await backOffice.register(catalogAdminRoutes, { catalog: shop().services.catalog });
-  await backOffice.ready();
-});
-afterAll(async () => {
-  await backOffice?.close();
+  owner = await signedInAdmin(shop());
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
-const asAdmin = (method: Method, url: string, payload?: object) => backOffice.inject({ method, url, payload });
+const asAdmin = (method: Method, url: string, payload?: object) =>
+  shop().app.inject({ method, url, payload, headers: owner.headers });
 const adjust = (productId: string, payload: object) =>
   asAdmin('POST', `/api/admin/products/${productId}/stock`, payload);
 
 describe('the back office stock routes', () => {
-  it('refuse anyone the admin guard has not let through with 403', async () => {
+  it('refuse a visitor and a shopper with 403, and change nothing', async () => {
     const productId = await supplyProduct({ stock: 3 });
     const routes: Array<[Method, string, object?]> = [
       ['POST', `/api/admin/products/${productId}/stock`, { change: 1, reason: 'Counted' }],
@@ -45,9 +24,12 @@ describe('the back office stock routes', () => {
       ['GET', `/api/admin/products/${productId}/stock-movements`],
       ['GET', '/api/admin/stock/low'],
     ];
+    const shopper = await verifiedShopper(shop());
     for (const [method, url, payload] of routes) {
-      const response = await shop().app.inject({ method, url, payload });
-      expect(response.statusCode, url).toBe(403);
+      for (const headers of [{}, shopper.bearer]) {
+        const response = await shop().app.inject({ method, url, payload, headers });
+        expect(response.statusCode, url).toBe(403);
+      }
     }
     expect(await storedStock(shop(), productId)).toBe(3);
   });
@@ -66,6 +48,9 @@ describe('the back office stock routes', () => {
       adminEmail: owner.email,
     });
     expect(new Date(body.movement.createdAt).getTime()).not.toBeNaN();
+    const [entry] = await shop().services.audit.search({ targetId: productId, action: 'stock.adjust', limit: 10 });
+    expect(entry).toMatchObject({ adminEmail: owner.email, reason: 'Broken in transit' });
+    expect([entry!.before, entry!.after]).toEqual([{ countInStock: 3 }, { countInStock: 1 }]);
   });
 
   it('POST …/stock answers 400 for a missing reason or a bad change, 404 for no product, 409 below 0', async () => {
@@ -98,6 +83,15 @@ describe('the back office stock routes', () => {
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ threshold: 2, effectiveThreshold: 2 });
     expect((await asAdmin('PUT', url, { threshold: null })).json()).toEqual({ threshold: null, effectiveThreshold: 5 });
+    const audited = await shop().services.audit.search({
+      targetId: productId,
+      action: 'product.low_stock_threshold',
+      limit: 10,
+    });
+    expect(audited.map((entry) => [entry.adminEmail, entry.before, entry.after])).toEqual([
+      [owner.email, { lowStockThreshold: 2 }, { lowStockThreshold: null }],
+      [owner.email, { lowStockThreshold: null }, { lowStockThreshold: 2 }],
+    ]);
     for (const threshold of [-1, 2.5, 'five', undefined]) {
       const response = await asAdmin('PUT', url, { threshold });
       expect(response.statusCode, String(threshold)).toBe(400);
