@@ -83,6 +83,16 @@ describe('CatalogService.adjustStock', () => {
     expect(await movementsOf(shop(), productId)).toEqual(before);
   });
 
+  it('keeps the ledger whole when adjustments and sales of one product race', async () => {
+    const productId = await supplyProduct({ stock: 30 });
+    await Promise.all([
+      ...[3, -2, 4, -1, 2].map((change) => adjust(productId, change)),
+      ...[1, 2, 1, 3].map((quantity) => buy(productId, quantity)),
+    ]);
+    expect(await storedStock(shop(), productId)).toBe(30 + 6 - 7);
+    await expectLedgerHolds(shop());
+  });
+
   it('tells the back-in-stock listeners when it brings a product back from 0', async () => {
     const productId = await supplyProduct({ stock: 0 });
     const heard: string[][] = [];
