@@ -62,7 +62,13 @@ export async function signUpBuyers(origin: string, count = BUYERS): Promise<{ to
   // Verified e-mails (orders need one), and ample stock in every product.
   const grantSql = [
     `update users set email_verified_at = now() where email like 'buyer%.${run}@example.in'`,
-    'update products set count_in_stock = 1000000',
+    // Through the stock ledger, so the stock stays the sum of its movements (decision 0034).
+    `with old as (select id, count_in_stock as stock from products for update),
+    granted as (
+      update products p set count_in_stock = 1000000 from old
+      where p.id = old.id and old.stock <> 1000000 returning p.id, 1000000 - old.stock as change
+    )
+    insert into stock_movements (product_id, quantity, kind) select id, change, 'import' from granted`,
   ];
   return { tokens, grantSql };
 }

@@ -114,6 +114,11 @@ export const configSchema = z.object({
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** A delivered order's shopper is asked to review what they bought this many days after delivery (0: at once). */
   REVIEW_REQUEST_DAYS: z.coerce.number().min(0).max(365).default(7),
+  /**
+   * A product with this many or fewer in stock is low (the back office's list, a mail to SHOP_EMAIL when its stock
+   * falls to it); a product's own threshold, set in the back office, wins (decision 0034).
+   */
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   /** Photos one review keeps (the spec keeps 2 while its label says 1); more are refused with a 400. */
   REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(10).default(2),
   /**

@@ -123,7 +123,21 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     }));
   const storage = overrides.storage ?? (await storageFromConfig(config));
   const media = new MediaService(database.db, storage);
-  const catalog = new CatalogService(database, config.MEDIA_BASE_URL);
+  const origin = publicOrigin(config);
+  const outbox = new MailOutbox(database.db);
+  const audit = new AuditLog(database);
+  const catalog = new CatalogService({
+    database,
+    mediaBaseUrl: config.MEDIA_BASE_URL,
+    outbox,
+    audit,
+    lowStock: {
+      defaultThreshold: config.LOW_STOCK_THRESHOLD,
+      shopName: config.SHOP_NAME,
+      shopEmail: config.SHOP_EMAIL,
+      origin,
+    },
+  });
 
   await database.withStartupLock(async () => {
     logger.info('Migrating the database');
@@ -139,21 +153,18 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   const sessions = new SessionStore(database, config.SESSION_MAX_DAYS);
   await sessions.start();
   const accessTokens = new AccessTokens(secret, config.ACCESS_TOKEN_MINUTES * 60, { sessions });
-  const origin = publicOrigin(config);
   const mailTransport = createTransport({ smtpUrl: config.SMTP_URL, from: mailFrom(config), db: database.db });
   // What failed, never a query's parameters: mail bodies carry sign-in links, and job errors never need more.
   const logWarning = (message: string, error?: unknown) =>
     logger.warn(error === undefined ? {} : { reason: describeError(error) }, message);
   const mailSender = new MailSender(database.db, mailTransport, { log: logWarning });
   const jobs = new JobQueue(database.db, logWarning);
-  const outbox = new MailOutbox(database.db);
   const emailLinks = new EmailLinks(database.db, outbox, sessions, {
     origin,
     shopName: config.SHOP_NAME,
   });
   const carts = new CartService(database.db, catalog);
   const wishlists = new WishlistService(database.db, catalog);
-  const audit = new AuditLog(database);
   const auth = new AuthService({
     db: database.db,
     accessTokens,

@@ -5,6 +5,7 @@ import { orderTestShop, storedStock } from '../testing/orders.ts';
 import { products } from './schema.ts';
 
 const { shop, supplyProduct } = orderTestShop();
+const cancelled = { kind: 'cancellation', orderId: null } as const;
 
 describe('CatalogService.onBackInStock', () => {
   it('tells a listener, inside the releasing transaction, of the products that were at 0 and no more', async () => {
@@ -20,24 +21,28 @@ describe('CatalogService.onBackInStock', () => {
     });
 
     await database.transaction((tx) =>
-      catalog.releaseStock(tx, [
-        { productId: soldOut, quantity: 3 },
-        { productId: inStock, quantity: 1 },
-        { productId: null, quantity: 1 },
-      ]),
+      catalog.releaseStock(
+        tx,
+        [
+          { productId: soldOut, quantity: 3 },
+          { productId: inStock, quantity: 1 },
+          { productId: null, quantity: 1 },
+        ],
+        cancelled,
+      ),
     );
     expect(heard).toEqual([{ ids: [soldOut], stockSeen: 3 }]);
     expect([await storedStock(shop(), soldOut), await storedStock(shop(), inStock)]).toEqual([3, 3]);
 
     // Nothing came back from 0 this time: the listener is not called.
-    await database.transaction((tx) => catalog.releaseStock(tx, [{ productId: soldOut, quantity: 1 }]));
+    await database.transaction((tx) => catalog.releaseStock(tx, [{ productId: soldOut, quantity: 1 }], cancelled));
     expect(heard).toHaveLength(1);
 
     // A listener's failure undoes the release with the rest of its transaction.
     const another = await supplyProduct({ stock: 0 });
     failWith = new Error('the listener failed');
     await expect(
-      database.transaction((tx) => catalog.releaseStock(tx, [{ productId: another, quantity: 1 }])),
+      database.transaction((tx) => catalog.releaseStock(tx, [{ productId: another, quantity: 1 }], cancelled)),
     ).rejects.toThrow('the listener failed');
     expect(await storedStock(shop(), another)).toBe(0);
   });

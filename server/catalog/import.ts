@@ -1,6 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { banners, categories, products } from './schema.ts';
+import { recordOpeningStock } from './ledger.ts';
 
 export interface ImportedProduct {
   slug: string;
@@ -34,8 +35,8 @@ export async function hasProducts(db: Db): Promise<boolean> {
 }
 
 /**
- * Adds a catalogue inside the caller's transaction (the demo seed uses it; so can an import from a spreadsheet).
- * The caller publishes the change once the transaction has committed.
+ * Adds a catalogue inside the caller's transaction (the demo seed uses it; so can an import from a spreadsheet),
+ * each product's stock as an `import` movement. The caller publishes the change once the transaction has committed.
  */
 export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promise<Map<string, string>> {
   const categoryId = await ensureCategories(tx, catalogue.categories);
@@ -45,6 +46,11 @@ export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promi
     if (id === undefined) throw new Error(`Unknown category '${product.categorySlug}' for '${product.slug}'`);
     productIds.set(product.slug, await insertProduct(tx, product, id));
   }
+  // Each product's ledger starts with the stock it came with (decision 0034).
+  await recordOpeningStock(
+    tx,
+    catalogue.products.map((product) => ({ productId: productIds.get(product.slug)!, stock: product.countInStock })),
+  );
   if (catalogue.banners.length > 0) await tx.insert(banners).values(catalogue.banners);
   return productIds;
 }

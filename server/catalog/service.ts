@@ -1,6 +1,26 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../db/client.ts';
-import { releaseStock, reserveStock, type ReservedLine, type StockLine } from './stock.ts';
+import { runWorkflow, type Workflow } from '../db/workflow.ts';
+import type { AdminActor, AuditLog } from '../audit/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import {
+  releaseStock,
+  reserveStock,
+  type LowStockCrossing,
+  type ReservedLine,
+  type ReturnReference,
+  type SaleReference,
+  type StockLine,
+} from './stock.ts';
+import { queueLowStockMails, type LowStockSettings } from './low-stock.ts';
+import { lowStockProducts, movementsPage } from './ledger.ts';
+import {
+  AdjustingStock,
+  SettingThreshold,
+  adjustStockWorkflow,
+  lowStockThresholdWorkflow,
+  type StockAdminDeps,
+} from './stock-admin.ts';
 import { HttpError } from '../http/errors.ts';
 import { EncodedJson } from '../http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
@@ -10,6 +30,12 @@ import type { ReviewListItem } from '../../core/contracts/reviews.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
 import type { StorefrontCatalog } from '../../core/storefront.ts';
+import {
+  STOCK_MESSAGES,
+  type LowStockItem,
+  type StockAdjustment,
+  type StockMovement,
+} from '../../core/contracts/admin-stock.ts';
 
 export const CATALOG_CHANGED = 'catalog_changed';
 /** A safety net: even if a change notification is lost, no cached answer is older than this. */
@@ -45,6 +71,16 @@ export interface RatingChange {
   stars: number;
 }
 
+export interface CatalogServiceOptions {
+  database: Database;
+  mediaBaseUrl: string;
+  /** Low-stock mails go through it, in the transaction that moved the stock. */
+  outbox: MailOutbox;
+  /** The back office's stock changes are audited in their own transaction. */
+  audit: AuditLog;
+  lowStock: LowStockSettings;
+}
+
 /**
  * Reads the catalogue. Answers come from an in-memory copy derived from the database, rebuilt whenever any
  * process publishes CATALOG_CHANGED, so every app process behind a load balancer stays in step.
@@ -59,11 +95,24 @@ export class CatalogService implements StorefrontCatalog {
   /** The last snapshot loaded, kept after invalidation for lookups that tolerate staleness. */
   private lastLoaded: Snapshot | null = null;
   private readonly backInStockListeners: BackInStockListener[] = [];
+  private readonly database: Database;
+  private readonly mediaBaseUrl: string;
+  private readonly adjustStockFlow: Workflow<AdjustingStock>;
+  private readonly thresholdFlow: Workflow<SettingThreshold>;
 
-  constructor(
-    private readonly database: Database,
-    private readonly mediaBaseUrl: string,
-  ) {}
+  constructor(private readonly options: CatalogServiceOptions) {
+    this.database = options.database;
+    this.mediaBaseUrl = options.mediaBaseUrl;
+    const deps: StockAdminDeps = {
+      audit: options.audit,
+      defaultThreshold: options.lowStock.defaultThreshold,
+      mailLowStock: (tx, crossings) => this.mailLowStock(tx, crossings),
+      tellBackInStock: (tx, productIds) => this.tellBackInStock(tx, productIds),
+      stockChanged: () => this.stockChanged(),
+    };
+    this.adjustStockFlow = adjustStockWorkflow(deps);
+    this.thresholdFlow = lowStockThresholdWorkflow(deps);
+  }
 
   async start(): Promise<void> {
     // A stock notice touches the products only; other modules' caches (the reviews') stay. Changes published while
@@ -126,20 +175,21 @@ export class CatalogService implements StorefrontCatalog {
 
   /**
    * Takes the quantities out of stock inside the caller's transaction, at the prices read under the lock (they
-   * are what the order charges). A line that cannot be met is an HttpError naming the product, and the caller's
-   * transaction must roll back. The cache hears of it once the transaction commits.
+   * are what the order charges), each line a `sale` movement of the order `sale.orderId`. A line that cannot be met
+   * is an HttpError naming the product, and the caller's transaction must roll back. A product that falls to its
+   * low-stock threshold is mailed to the shop in the transaction; the cache hears of it once it commits.
    */
-  async reserveStock(tx: Db, lines: readonly StockLine[]): Promise<ReservedLine[]> {
-    const reserved = await reserveStock(tx, lines);
+  async reserveStock(tx: Db, lines: readonly StockLine[], sale: SaleReference): Promise<ReservedLine[]> {
+    const reserved = await this.reserveAndMail(tx, lines, sale);
     onCommit(tx, () => this.stockChanged());
     return reserved;
   }
 
   /** Like reserveStock, but all or nothing on its own: null, and nothing reserved, when a line cannot be met. */
-  async reserveIfAvailable(tx: Db, lines: readonly StockLine[]): Promise<ReservedLine[] | null> {
+  async reserveIfAvailable(tx: Db, lines: readonly StockLine[], sale: SaleReference): Promise<ReservedLine[] | null> {
     try {
-      // A savepoint: a shortfall undoes this reservation only, not the caller's transaction.
-      const reserved = await tx.transaction((savepoint) => reserveStock(savepoint, lines));
+      // A savepoint: a shortfall undoes this reservation (its movements, its mails) only, not the caller's work.
+      const reserved = await tx.transaction((savepoint) => this.reserveAndMail(savepoint, lines, sale));
       onCommit(tx, () => this.stockChanged());
       return reserved;
     } catch (error) {
@@ -148,16 +198,74 @@ export class CatalogService implements StorefrontCatalog {
     }
   }
 
+  private async reserveAndMail(tx: Db, lines: readonly StockLine[], sale: SaleReference): Promise<ReservedLine[]> {
+    const { reserved, lowStock } = await reserveStock(tx, lines, sale, this.options.lowStock.defaultThreshold);
+    await this.mailLowStock(tx, lowStock);
+    return reserved;
+  }
+
   /**
-   * Puts quantities back (a cancelled or expired order's) inside the caller's transaction; the cache hears on commit,
-   * and the back-in-stock listeners in the transaction, of the products that were out of stock.
+   * Puts quantities back (a cancelled or expired order's) inside the caller's transaction, as movements of the kind
+   * and order `back` says; the cache hears on commit, and the back-in-stock listeners in the transaction, of the
+   * products that were out of stock.
    */
-  async releaseStock(tx: Db, lines: readonly { productId: string | null; quantity: number }[]): Promise<void> {
-    const backInStock = await releaseStock(tx, lines);
-    if (backInStock.length > 0) {
-      for (const listener of this.backInStockListeners) await listener(tx, backInStock);
-    }
+  async releaseStock(
+    tx: Db,
+    lines: readonly { productId: string | null; quantity: number }[],
+    back: ReturnReference,
+  ): Promise<void> {
+    await this.tellBackInStock(tx, await releaseStock(tx, lines, back));
     onCommit(tx, () => this.stockChanged());
+  }
+
+  /**
+   * An admin's manual change of a product's stock (decision 0034), with its reason: the movement, the new total and
+   * the audit entry in one transaction. 404 for no such product, 400 without a reason, 409 below 0.
+   */
+  async adjustStock(
+    actor: AdminActor,
+    productId: string,
+    { change, reason }: StockAdjustment,
+  ): Promise<{ countInStock: number; movement: StockMovement }> {
+    const why = reason?.trim();
+    if (!why) throw new HttpError(400, STOCK_MESSAGES.reasonRequired);
+    if (!Number.isInteger(change)) throw new HttpError(400, STOCK_MESSAGES.changeRequired);
+    if (change === 0) throw new HttpError(400, STOCK_MESSAGES.changeZero);
+    const adjusted = await runWorkflow(
+      this.database,
+      this.adjustStockFlow,
+      new AdjustingStock(actor, productId, change, why),
+    );
+    return { countInStock: adjusted.after, movement: adjusted.movement };
+  }
+
+  /** Sets a product's own low-stock threshold (null: the shop's default), audited. */
+  async setLowStockThreshold(
+    actor: AdminActor,
+    productId: string,
+    threshold: number | null,
+  ): Promise<{ threshold: number | null; effectiveThreshold: number }> {
+    await runWorkflow(this.database, this.thresholdFlow, new SettingThreshold(actor, productId, threshold));
+    return { threshold, effectiveThreshold: threshold ?? this.options.lowStock.defaultThreshold };
+  }
+
+  /** A product's stock movements, newest first, paged by the last id of the previous page. */
+  stockMovements(productId: string, page: { before?: number; limit: number }) {
+    return movementsPage(this.database.db, productId, page);
+  }
+
+  /** Products at or below their low-stock threshold, lowest stock first. */
+  lowStock(limit: number): Promise<LowStockItem[]> {
+    return lowStockProducts(this.database.db, this.options.lowStock.defaultThreshold, limit);
+  }
+
+  private mailLowStock(tx: Db, crossings: LowStockCrossing[]): Promise<void> {
+    return queueLowStockMails(tx, this.options.outbox, this.options.lowStock, crossings);
+  }
+
+  private async tellBackInStock(tx: Db, productIds: string[]): Promise<void> {
+    if (productIds.length === 0) return;
+    for (const listener of this.backInStockListeners) await listener(tx, productIds);
   }
 
   /**

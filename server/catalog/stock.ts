@@ -1,16 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
 import { executePrepared, type Db } from '../db/client.ts';
-import { products } from './schema.ts';
+import { products, stockMovements } from './schema.ts';
 import { HttpError } from '../http/errors.ts';
+import type { StockMovementKind } from '../../core/contracts/admin-stock.ts';
 
 /**
- * Stock belongs to the catalogue: these are the only writes to products' stock, called through CatalogService,
- * which tells its cache once the caller's transaction commits.
+ * Stock belongs to the catalogue: these are the only writes to products' stock by orders, called through
+ * CatalogService, which tells its cache once the caller's transaction commits. Each change writes its movement to
+ * the ledger in the same statement (decision 0034), so the stock stays the sum of the product's movements.
  */
 export interface StockLine {
   productId: string;
   quantity: number;
 }
+
+/** Why an order's stock moved, and which order (its public id) moved it. */
+export interface StockReference<Kind extends StockMovementKind = StockMovementKind> {
+  kind: Kind;
+  orderId: string | null;
+}
+/** An order taking stock. */
+export type SaleReference = StockReference<'sale'>;
+/** An order giving stock back. */
+export type ReturnReference = StockReference<'cancellation' | 'expiry' | 'refund'>;
 
 export interface ReservedLine {
   productId: string;
@@ -20,11 +32,22 @@ export interface ReservedLine {
   quantity: number;
 }
 
+/** A product whose stock went from above its low-stock threshold to at or below it. */
+export interface LowStockCrossing {
+  productId: string;
+  title: string;
+  countInStock: number;
+  threshold: number;
+}
+
 interface ReservedRow {
   id: string;
   title: string;
   images: string[];
   price_paise: number;
+  stock: number;
+  threshold: number;
+  crossed_low: boolean;
 }
 
 const wanted = (lines: readonly StockLine[]) =>
@@ -33,12 +56,25 @@ const wanted = (lines: readonly StockLine[]) =>
     sql`, `,
   );
 
+/** A product's threshold in force: its own, or the shop's default. */
+export const thresholdOf = (defaultThreshold: number) =>
+  sql`coalesce(${products.lowStockThreshold}, ${defaultThreshold}::int)`;
+
+/** Whether a change from `before` to `after` takes the stock across the threshold, downwards. */
+export const crossesLow = (before: number, after: number, threshold: number) =>
+  before > threshold && after <= threshold;
+
 /**
  * Takes the quantities out of stock inside the caller's transaction, in one statement. Rows are locked in
  * product-id order, so concurrent orders never deadlock, and a row is only changed while enough is left, so
  * concurrent buyers can never oversell. A line that cannot be met aborts the whole order.
  */
-export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise<ReservedLine[]> {
+export async function reserveStock(
+  tx: Db,
+  lines: readonly StockLine[],
+  { kind, orderId }: SaleReference,
+  defaultThreshold: number,
+): Promise<{ reserved: ReservedLine[]; lowStock: LowStockCrossing[] }> {
   const rows = await executePrepared<ReservedRow>(
     tx,
     `reserve-stock-${lines.length}`,
@@ -46,20 +82,34 @@ export async function reserveStock(tx: Db, lines: readonly StockLine[]): Promise
       with wanted (id, quantity) as (values ${wanted(lines)}),
       locked as (
         select p.id from ${products} p join wanted w on w.id = p.id order by p.id for no key update of p
+      ),
+      taken as (
+        update ${products} p
+        set count_in_stock = p.count_in_stock - w.quantity, updated_at = now()
+        from wanted w, locked l
+        where p.id = w.id and l.id = p.id and p.count_in_stock >= w.quantity
+        returning p.id, p.title, p.images, p.price_paise, w.quantity, p.count_in_stock as stock,
+          coalesce(p.low_stock_threshold, ${defaultThreshold}::int) as threshold
+      ),
+      recorded as (
+        insert into ${stockMovements} (product_id, quantity, kind, order_id)
+        select id, -quantity, ${kind}::text, ${orderId}::text from taken
       )
-      update ${products} p
-      set count_in_stock = p.count_in_stock - w.quantity, updated_at = now()
-      from wanted w, locked l
-      where p.id = w.id and l.id = p.id and p.count_in_stock >= w.quantity
-      returning p.id, p.title, p.images, p.price_paise`,
+      select id, title, images, price_paise, stock, threshold,
+        stock + quantity > threshold and stock <= threshold as crossed_low
+      from taken`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const missing = lines.find((line) => !byId.has(line.productId));
   if (missing) throw await shortfall(tx, missing.productId);
-  return lines.map(({ productId, quantity }) => {
+  const reserved = lines.map(({ productId, quantity }) => {
     const row = byId.get(productId)!;
     return { productId, title: row.title, image: row.images[0] ?? null, unitPricePaise: row.price_paise, quantity };
   });
+  const lowStock = rows
+    .filter((row) => row.crossed_low)
+    .map((row) => ({ productId: row.id, title: row.title, countInStock: row.stock, threshold: row.threshold }));
+  return { reserved, lowStock };
 }
 
 /** Why a line could not be reserved, naming the product. */
@@ -80,6 +130,7 @@ async function shortfall(tx: Db, productId: string): Promise<HttpError> {
 export async function releaseStock(
   tx: Db,
   lines: readonly { productId: string | null; quantity: number }[],
+  { kind, orderId }: ReturnReference,
 ): Promise<string[]> {
   const known = lines.filter((line): line is StockLine => line.productId !== null && line.quantity > 0);
   if (known.length === 0) return [];
@@ -94,7 +145,11 @@ export async function releaseStock(
       set count_in_stock = p.count_in_stock + w.quantity, updated_at = now()
       from wanted w, locked l
       where p.id = w.id and l.id = p.id
-      returning p.id, l.before
+      returning p.id, w.quantity, l.before
+    ),
+    recorded as (
+      insert into ${stockMovements} (product_id, quantity, kind, order_id)
+      select id, quantity, ${kind}::text, ${orderId}::text from released
     )
     select id from released where before = 0`);
   return (result as unknown as { rows: Array<{ id: string }> }).rows.map((row) => row.id);

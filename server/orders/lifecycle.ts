@@ -71,7 +71,8 @@ export function statusWorkflows(
   const common = [moveStatus, loadRecord];
   const releaseStock: Step<ChangingStatus> = {
     name: 'releaseStock',
-    run: (tx, { record }) => catalog.releaseStock(tx, record.items),
+    run: (tx, { record }) =>
+      catalog.releaseStock(tx, record.items, { kind: 'cancellation', orderId: record.order.orderId }),
   };
   return {
     advance: { name: 'advanceOrder', steps: common },

@@ -139,10 +139,10 @@ export class OrderPaymentState {
       .update(orders)
       .set({ paymentStatus: 'expired', status: 'cancelled', updatedAt: sql`now()` })
       .where(and(eq(orders.id, id), inArray(orders.paymentStatus, AWAITING_PAYMENT), ne(orders.status, 'cancelled')))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, orderId: orders.orderId });
     if (!expired) return false;
     await db.insert(orderStatusEvents).values({ orderId: id, status: 'cancelled', actor: 'system' });
-    await this.catalog.releaseStock(db, await this.lines(id, db));
+    await this.catalog.releaseStock(db, await this.lines(id, db), { kind: 'expiry', orderId: expired.orderId });
     return true;
   }
 
@@ -154,7 +154,8 @@ export class OrderPaymentState {
     const lines = (await this.lines(id, db)).filter(
       (line): line is { productId: string; quantity: number } => line.productId !== null,
     );
-    if (!(await this.catalog.reserveIfAvailable(db, lines))) return false;
+    const orderId = (await this.byId(id, db))?.orderId ?? null;
+    if (!(await this.catalog.reserveIfAvailable(db, lines, { kind: 'sale', orderId }))) return false;
     const [revived] = await db
       .update(orders)
       .set({ paymentStatus: 'paid', paidAt: sql`now()`, status: 'placed', updatedAt: sql`now()` })

@@ -51,6 +51,8 @@ export interface NewOrder {
  * steps, the priced order by priceLines. Other modules' steps (payments') read it.
  */
 export class PlacingOrder {
+  /** The public id, chosen first so the stock it takes is recorded under it. */
+  readonly orderId = newOrderId();
   buyer!: Buyer;
   lines!: ReservedLine[];
   order!: NewOrder;
@@ -131,7 +133,11 @@ export class PlaceOrder {
           { name: 'checkBuyer', run: (tx, placing) => this.checkBuyer(tx, placing) },
           {
             name: 'reserveStock',
-            run: async (tx, placing) => (placing.lines = await options.catalog.reserveStock(tx, placing.wanted)),
+            run: async (tx, placing) =>
+              (placing.lines = await options.catalog.reserveStock(tx, placing.wanted, {
+                kind: 'sale',
+                orderId: placing.orderId,
+              })),
           },
           ...steps.opening,
         ]),
@@ -197,7 +203,7 @@ export class PlaceOrder {
   }
 
   /** Totals from the reserved lines' prices and the shipping rule; cash on delivery only up to its limit. */
-  private priceLines({ userId, buyer, request, lines, idempotency }: PlacingOrder): NewOrder {
+  private priceLines({ orderId, userId, buyer, request, lines, idempotency }: PlacingOrder): NewOrder {
     const itemsPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
     const shipping = shippingPaise(itemsPaise, this.options.shipping);
     const totalPricePaise = itemsPaise + shipping;
@@ -205,7 +211,7 @@ export class PlaceOrder {
       throw new HttpError(400, codLimitMessage(this.options.codMaxRupees));
     }
     return {
-      orderId: newOrderId(),
+      orderId,
       userId,
       email: buyer.email,
       paymentMethod: request.paymentMethod,

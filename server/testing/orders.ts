@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { testShopFor, type TestShop } from './harness.ts';
 import { signUp, uniqueEmail } from './accounts.ts';
 import { users } from '../auth/schema.ts';
-import { products } from '../catalog/schema.ts';
+import { products, stockMovements } from '../catalog/schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import { orderItems, orders } from '../orders/schema.ts';
 import { ORDER_CONFIRMATION_JOB } from '../orders/confirmation.ts';
@@ -98,15 +98,25 @@ export async function setProduct(
   id: string,
   { stock, pricePaise }: { stock: number; pricePaise?: number },
 ) {
-  await shop.services.database.db
-    .update(products)
-    .set({
-      countInStock: stock,
-      ...(pricePaise === undefined
-        ? {}
-        : { pricePaise, originalPricePaise: sql`greatest(${products.originalPricePaise}, ${pricePaise})` }),
-    })
-    .where(eq(products.id, id));
+  await shop.services.database.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ stock: products.countInStock })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    await tx
+      .update(products)
+      .set({
+        countInStock: stock,
+        ...(pricePaise === undefined
+          ? {}
+          : { pricePaise, originalPricePaise: sql`greatest(${products.originalPricePaise}, ${pricePaise})` }),
+      })
+      .where(eq(products.id, id));
+    // The stock stays the sum of the ledger (decision 0034): the test's stock is recorded as if imported anew.
+    const change = stock - before!.stock;
+    if (change !== 0) await tx.insert(stockMovements).values({ productId: id, quantity: change, kind: 'import' });
+  });
   await shop.services.catalog.publishChange();
 }
 
