@@ -29,7 +29,7 @@ import { wishlistRoutes } from './wishlist/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
-import { orderRoutes } from './orders/index.ts';
+import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
 import type { Services } from './services.ts';
@@ -142,6 +142,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
     inbox: services.webhookInbox,
     hooks,
     limits: services.paymentLimits,
+  });
+  // Back office (the admin guard will wrap these)
+  await app.register(adminOrderRoutes, {
+    orders: services.orders,
+    audit: services.audit,
+    paymentsOf: (orderRowId) => services.payments.historyOf(orderRowId),
   });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {

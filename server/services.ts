@@ -200,6 +200,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     auth,
     catalog,
     outbox,
+    audit,
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,
     origin,
