@@ -68,7 +68,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
   await app.register(swagger, {
     openapi: {
       info: { title: `${config.SHOP_NAME} API`, version: '1.0.0', description: 'The shop REST API (spec section 7).' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The back office's session cookie (server/admin owns its name).
+          adminCookie: { type: 'apiKey', in: 'cookie', name: 'admin_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

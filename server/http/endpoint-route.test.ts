@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/contracts/endpoint.ts';
 import * as account from '../../core/contracts/account.ts';
+import * as adminOrders from '../../core/contracts/admin-orders.ts';
 import * as cart from '../../core/contracts/cart.ts';
 import * as catalog from '../../core/contracts/catalog.ts';
 import * as contact from '../../core/contracts/contact.ts';
@@ -13,9 +14,18 @@ import { testShopFor } from '../testing/harness.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
-const contracts = [account, cart, catalog, contact, operations, orders, payments, reviews, wishlist].flatMap(
-  (contract) => Object.values(contract).filter(isEndpoint),
-);
+const contracts = [
+  account,
+  adminOrders,
+  cart,
+  catalog,
+  contact,
+  operations,
+  orders,
+  payments,
+  reviews,
+  wishlist,
+].flatMap((contract) => Object.values(contract).filter(isEndpoint));
 
 type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
 
