@@ -55,9 +55,11 @@ export function adminOrdersFillSql(count = ADMIN_ORDER_COUNT, run = Date.now()):
        where email like 'bench-admin-%.${run}@example.in'
      ),
      numbered as (
-       select n, n % ${SHOPPERS} as shopper, n % ${STATES.length} + 1 as region,
-         (array['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'])[n % 6 + 1] as status,
-         case when n % 3 = 0 then 'prepaid' else 'cod' end as method,
+       -- Each attribute from its own hash of n, so no two go together (shipped orders are of both methods).
+       select n, n % ${SHOPPERS} as shopper, abs(hashtext('region' || n)) % ${STATES.length} + 1 as region,
+         (array['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'])[abs(hashtext('status' || n)) % 6 + 1]
+           as status,
+         case when abs(hashtext('method' || n)) % 3 = 0 then 'prepaid' else 'cod' end as method,
          49900 + (n % 50) * 1000 as items
        from generate_series(1, ${count}) n
      )
@@ -65,7 +67,7 @@ export function adminOrdersFillSql(count = ADMIN_ORDER_COUNT, run = Date.now()):
        items_price_paise, shipping_price_paise, total_price_paise, shipping_address, created_at, updated_at)
      select upper(substr(md5('${run}-' || n), 1, 24)), shoppers.id, shoppers.email, method,
        case
-         when method = 'prepaid' then (array['paid', 'paid', 'paid', 'pending', 'failed', 'refunded'])[n % 6 + 1]
+         when method = 'prepaid' then (array['paid', 'paid', 'paid', 'pending', 'failed', 'refunded'])[abs(hashtext('paid' || n)) % 6 + 1]
          when status = 'delivered' then 'paid'
          else 'pending'
        end,
