@@ -17,20 +17,24 @@ const address = (field: 'fname' | 'lname' | 'phone' | 'state' | 'pincode' | 'ema
 const PIN = new RegExp(`^\\d{${PINCODE_DIGITS}}$`);
 const SHORT_ID = new RegExp(`^#?[0-9a-z]{${ORDER_ID_SHOWN_CHARS}}$`, 'i');
 
-/** A search's meaning by its shape: an order id (whole or short), a phone number, an e-mail address or part of one. */
+/** Part of an e-mail address, as LIKE reads it: its wildcards taken literally. */
+const emailContains = (text: string) => sql`${orders.email} like ${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+
+/**
+ * A search's meaning by its shape: a whole order id, a phone number (10 digits, perhaps with +91 and spaces), an
+ * e-mail address, or else part of an e-mail address; six letters or digits may also be an order's short id (#…).
+ */
 function searchCondition(query: string): SQL {
   const text = query.trim();
   const fullId = knownShapeOrderId(text);
   if (fullId) return eq(orders.orderId, fullId);
-  if (SHORT_ID.test(text)) {
-    return sql`right(${orders.orderId}, ${sql.raw(String(ORDER_ID_SHOWN_CHARS))}) = ${text.replace('#', '').toUpperCase()}`;
-  }
   const digits = text.replace(/[\s()+-]/g, '');
   if (/^\d+$/.test(digits) && digits.length >= PHONE_DIGITS) return eq(address('phone'), digits.slice(-PHONE_DIGITS));
   const email = text.toLowerCase();
   if (/^[^@\s]+@[^@\s]+$/.test(email)) return or(eq(orders.email, email), sql`lower(${address('email')}) = ${email}`)!;
-  const part = `%${email.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  return sql`${orders.email} like ${part}`;
+  if (!SHORT_ID.test(text)) return emailContains(email);
+  const shortId = sql`right(${orders.orderId}, ${sql.raw(String(ORDER_ID_SHOWN_CHARS))}) = ${text.replace('#', '').toUpperCase()}`;
+  return text.startsWith('#') ? shortId : or(shortId, emailContains(email))!;
 }
 
 /** The start of a day (YYYY-MM-DD) in India. */
