@@ -29,6 +29,7 @@ import { wishlistRoutes } from './wishlist/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
+import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
 import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
@@ -71,8 +72,8 @@ export async function buildServer(services: Services, options: ServerOptions = {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          // The back office's session cookie (server/admin owns its name).
-          adminCookie: { type: 'apiKey', in: 'cookie', name: 'admin_session' },
+          // The back office: its session cookie, and the CSRF token header every change carries (decision 0033).
+          adminCookie: { type: 'apiKey', in: 'cookie', name: ADMIN_COOKIE },
         },
       },
     },
@@ -136,6 +137,20 @@ export async function buildServer(services: Services, options: ServerOptions = {
     maxFiles: config.REVIEW_MAX_FILES,
     limitWrites: services.limitReviewWrites,
   });
+  await app.register(adminApi, {
+    admin: services.admin,
+    signInThrottle: services.signInThrottle,
+    publicOrigin: services.origin,
+    // Back office: each capability's back-office routes register here, inside the admin guard's scope, e.g.
+    // `await scope.register(orderAdminRoutes, { orders: services.orders })`.
+    routes: async (scope) => {
+      await scope.register(adminOrderRoutes, {
+        orders: services.orders,
+        audit: services.audit,
+        paymentsOf: (orderRowId) => services.payments.historyOf(orderRowId),
+      });
+    },
+  });
   await app.register(orderRoutes, {
     orders: services.orders,
     placeOrder: services.placeOrder,
@@ -148,12 +163,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
     inbox: services.webhookInbox,
     hooks,
     limits: services.paymentLimits,
-  });
-  // Back office (the admin guard will wrap these)
-  await app.register(adminOrderRoutes, {
-    orders: services.orders,
-    audit: services.audit,
-    paymentsOf: (orderRowId) => services.payments.historyOf(orderRowId),
   });
   const simulator = services.paymentSetup.simulator;
   if (simulator) {

@@ -24,6 +24,7 @@ import { BackInStockMails, WishlistService } from './wishlist/index.ts';
 import { ContactService } from './contact/index.ts';
 import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
 import { AuditLog } from './audit/index.ts';
+import { AdminService } from './admin/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -64,6 +65,7 @@ export interface Services {
   reviews: ReviewService;
   /** The back office's append-only log of admin actions. */
   audit: AuditLog;
+  admin: AdminService;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
@@ -162,6 +164,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await wishlists.clear(userId, tx);
     },
   });
+  const admin = new AdminService({ database, auth, audit, issuer: config.SHOP_NAME });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
   const orderPayments = new OrderPaymentState(database.db, catalog);
@@ -283,6 +286,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     contact,
     reviews,
     audit,
+    admin,
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),

@@ -203,6 +203,37 @@ export class AuthService {
     return buyer;
   }
 
+  /**
+   * The account whose password this is, without starting a shopper session (the back office's first factor);
+   * null when the e-mail is unknown or the password wrong, after the same work either way.
+   */
+  async checkPassword(email: string, password: string): Promise<{ userId: string; email: string } | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
+    const matches = await verifyPassword(row?.passwordHash, password);
+    return row && matches ? { userId: row.id, email: row.email } : null;
+  }
+
+  /**
+   * The account with this e-mail, made now when there is none (its e-mail counted as verified: the shop's operator
+   * vouches for it). An existing account keeps its own password and name.
+   */
+  async ensureAccount(
+    input: { email: string; fullname: string; password: string | null },
+    tx: Db = this.db,
+  ): Promise<{ userId: string; email: string; created: boolean }> {
+    const email = input.email.toLowerCase();
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) return { userId: existing.id, email, created: false };
+    if (!input.password) throw new HttpError(400, `No account has the e-mail ${email}: give a password to create one`);
+    refuseCommonPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
+    const [created] = await tx
+      .insert(users)
+      .values({ fullName: input.fullname, email, passwordHash, emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    return { userId: created!.id, email, created: true };
+  }
+
   /** The account with this e-mail, if any. */
   async userIdByEmail(email: string): Promise<string | undefined> {
     const [row] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));

@@ -1,41 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActor } from '../audit/index.ts';
-import { installErrorHandling } from '../http/errors.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, orderTestShop, placedOrderId, validAddress, verifiedShopper } from '../testing/orders.ts';
-import { adminOrderRoutes } from './admin-routes.ts';
+import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { CANCEL_REASON_MESSAGE } from '../../core/contracts/admin-orders.ts';
 import { SHIPMENT_MESSAGES } from '../../core/contracts/orders.ts';
 
 const { shop, supplyProduct } = orderTestShop();
-const admin: AdminActor = { userId: randomUUID(), email: 'owner@example.in', role: 'owner', ip: '203.0.113.9' };
-
-/**
- * The routes behind a stand-in for the admin guard, which sets the acting admin as server/admin's does: what the
- * routes themselves answer, with the shop's services and database.
- */
-let app: FastifyInstance;
+let admin: SignedInAdmin;
+let asAdmin: Record<string, string>;
 beforeAll(async () => {
-  app = Fastify();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
-  app.decorateRequest('adminActor', null);
-  app.addHook('onRequest', async (request) => {
-    request.adminActor = request.headers['x-test-admin'] ? admin : null;
-  });
-  const { orders, audit, payments } = shop().services;
-  await app.register(adminOrderRoutes, { orders, audit, paymentsOf: (id) => payments.historyOf(id) });
-  await app.ready();
+  admin = await signedInAdmin(shop(), 'staff');
+  asAdmin = admin.headers;
 });
-afterAll(() => app?.close());
 
-const asAdmin = { 'x-test-admin': '1' };
-const get = (url: string, headers: Record<string, string> = asAdmin) => app.inject({ method: 'GET', url, headers });
-const post = (url: string, payload?: object, headers: Record<string, string> = asAdmin) =>
-  app.inject({ method: 'POST', url, headers, payload });
+const get = (url: string, headers = asAdmin) => shop().app.inject({ method: 'GET', url, headers });
+const post = (url: string, payload?: object, headers = asAdmin) =>
+  shop().app.inject({ method: 'POST', url, headers, payload });
 
 async function newOrder(state = `Routestate ${randomUUID().slice(0, 8)}`) {
   const shopper = await verifiedShopper(shop());
@@ -49,17 +29,20 @@ async function newOrder(state = `Routestate ${randomUUID().slice(0, 8)}`) {
 }
 
 describe('the admin order routes', () => {
-  it('refuses anyone the guard did not let through with 403', async () => {
-    const { orderId } = await newOrder();
-    for (const response of [
-      await get('/api/admin/orders', {}),
-      await get('/api/admin/orders.csv', {}),
-      await get(`/api/admin/orders/${orderId}`, {}),
-      await post(`/api/admin/orders/${orderId}/status`, { status: 'confirmed' }, {}),
-      await post(`/api/admin/orders/${orderId}/cancel`, { reason: 'x' }, {}),
-    ]) {
-      expect(response.statusCode).toBe(403);
+  it('refuses visitors and shoppers with 403, and leaves the order as it was', async () => {
+    const { orderId, shopper } = await newOrder();
+    for (const headers of [{}, shopper.bearer]) {
+      for (const response of [
+        await get('/api/admin/orders', headers),
+        await get('/api/admin/orders.csv', headers),
+        await get(`/api/admin/orders/${orderId}`, headers),
+        await post(`/api/admin/orders/${orderId}/status`, { status: 'confirmed' }, headers),
+        await post(`/api/admin/orders/${orderId}/cancel`, { reason: 'x' }, headers),
+      ]) {
+        expect(response.statusCode).toBe(403);
+      }
     }
+    expect((await get(`/api/admin/orders/${orderId}`)).json().order.status).toBe('placed');
   });
 
   it('lists with filters from the query string, and answers 400 for a bad one', async () => {
@@ -111,6 +94,10 @@ describe('the admin order routes', () => {
     const untracked = await post(`/api/admin/orders/${orderId}/status`, { status: 'shipped' });
     expect(untracked.statusCode).toBe(400);
     expect(untracked.json()).toEqual({ message: SHIPMENT_MESSAGES.courier });
+    const tracking = { courier: 'DTDC', trackingNumber: 'D7788', trackingUrl: 'https://www.dtdc.in/track?D7788' };
+    const shipped = await post(`/api/admin/orders/${orderId}/status`, { status: 'shipped', ...tracking });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().order).toMatchObject({ status: 'shipped', shipment: tracking });
 
     const other = await newOrder();
     for (const payload of [undefined, {}, { reason: '  ' }]) {

@@ -1,0 +1,132 @@
+/**
+ * The back office's sign-in and team (issue 22, decision 0033): password, then a TOTP code or a recovery code, in
+ * a cookie session; the owner adds and removes staff admins.
+ */
+import { z } from './zod.ts';
+import { endpoint } from './endpoint.ts';
+import {
+  MAX,
+  MESSAGES,
+  RESET_PASSWORD,
+  emailSchema,
+  messageSchema,
+  required,
+  requiredText,
+  NAME_MIN,
+} from './fields.ts';
+
+export const ADMIN_ROLES = ['owner', 'staff'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+/** The header every back-office change carries: the session's CSRF token (double submit, decision 0033). */
+export const CSRF_HEADER = 'x-csrf-token';
+
+export const ADMIN_MESSAGES = {
+  signInFailed: 'Invalid email or password',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  codeWrong: 'That code is not right. Try the newest code, or a recovery code',
+  tooManyCodes: 'Too many wrong codes: sign in again',
+  notAdmin: 'Only shop admins can do this',
+  secondFactorFirst: 'Enter your authenticator code first',
+  csrf: 'This change did not come from the back office: reload the page and try again',
+  ownerOnly: 'Only the shop owner can manage admins',
+} as const;
+
+/** Where a signed-in admin is: past the password only (`code` or `enrol` next), or fully signed in. */
+export const adminStageSchema = z.enum(['code', 'enrol', 'complete']);
+
+/** Who is signed in to the back office, and the token their changes carry. */
+export const adminViewerSchema = z.object({
+  email: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  stage: adminStageSchema,
+  csrfToken: z.string(),
+});
+export type AdminViewer = z.infer<typeof adminViewerSchema>;
+
+export const adminSignInEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/session',
+  body: z.object({ email: emailSchema, password: required('Enter Password').max(MAX.password) }),
+  responses: {
+    /** `enrol`: `otpauthUri` is shown this once, for the authenticator app; confirm it with its first code. */
+    200: adminViewerSchema.extend({ otpauthUri: z.string().optional() }),
+    400: messageSchema,
+    401: messageSchema,
+    403: messageSchema,
+    429: messageSchema,
+  },
+});
+
+const TOTP_CODE = /^\d{6}$/;
+export const secondFactorSchema = z
+  .object({
+    code: z.string().trim().regex(TOTP_CODE, ADMIN_MESSAGES.codeRequired).optional(),
+    recoveryCode: z.string().trim().min(8, ADMIN_MESSAGES.codeRequired).max(40).optional(),
+  })
+  .refine((value) => value.code || value.recoveryCode, { message: ADMIN_MESSAGES.codeRequired });
+
+export const adminSecondFactorEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/session/second-factor',
+  body: secondFactorSchema,
+  responses: {
+    /** After enrolment, `recoveryCodes` are shown this once. */
+    200: adminViewerSchema.extend({ recoveryCodes: z.array(z.string()).optional() }),
+    400: messageSchema,
+    401: messageSchema,
+    403: messageSchema,
+    429: messageSchema,
+  },
+});
+
+export const adminSessionEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/session',
+  responses: { 200: adminViewerSchema, 403: messageSchema },
+});
+
+export const adminSignOutEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/session',
+  responses: { 200: messageSchema, 403: messageSchema },
+});
+
+/** Admins' passwords follow the reset rule: a digit, a lowercase and an uppercase letter. */
+export const adminPasswordSchema = z.string().max(MAX.password).regex(RESET_PASSWORD, MESSAGES.resetPassword);
+
+const teamMemberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  enrolled: z.boolean(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+});
+
+export const adminTeamEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/admins',
+  responses: { 200: z.object({ admins: z.array(teamMemberSchema) }), 403: messageSchema },
+});
+
+export const addStaffSchema = z.object({
+  email: emailSchema,
+  fullname: requiredText('Fullname must be at least 3 letters long', MAX.name, NAME_MIN),
+  /** For a new account; an existing account keeps its own password. */
+  password: adminPasswordSchema.optional(),
+});
+
+export const addStaffEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/admins',
+  body: addStaffSchema,
+  responses: { 201: z.object({ admin: teamMemberSchema }), 400: messageSchema, 403: messageSchema, 409: messageSchema },
+});
+
+export const removeAdminEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/admin/admins/:userId',
+  params: z.object({ userId: z.uuid('Invalid admin id') }),
+  responses: { 200: messageSchema, 403: messageSchema, 404: messageSchema, 409: messageSchema },
+});

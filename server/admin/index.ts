@@ -1,0 +1,6 @@
+// The admin module's public face (decision 0033): the back office's admins, their sign-in and the one guard of
+// `/api/admin/*`, inside which every capability's back-office routes are registered.
+export { adminApi, adminSecurity, type AdminApiOptions } from './routes.ts';
+export { AdminService, ADMIN_SESSION_HOURS, type OwnerCredentials, type AdminSession } from './service.ts';
+export { ADMIN_COOKIE } from './guard.ts';
+export { totpCode } from './second-factor.ts';

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SignInThrottle } from '../auth/index.ts';
+import { actorOf } from '../audit/index.ts';
+import { route } from '../http/endpoint-route.ts';
+import { HttpError } from '../http/errors.ts';
+import {
+  ADMIN_MESSAGES,
+  addStaffEndpoint,
+  adminSecondFactorEndpoint,
+  adminSessionEndpoint,
+  adminSignInEndpoint,
+  adminSignOutEndpoint,
+  adminTeamEndpoint,
+  removeAdminEndpoint,
+} from '../../core/contracts/admin-session.ts';
+import { adminCookie, adminCookieOf, installAdminGuard } from './guard.ts';
+import type { AdminService } from './service.ts';
+
+export interface AdminApiOptions {
+  admin: AdminService;
+  signInThrottle: SignInThrottle;
+  publicOrigin: string;
+  /** Registers the capabilities' back-office routes inside the guarded scope. */
+  routes: (scope: Parameters<FastifyPluginAsyncZod>[0]) => Promise<void>;
+}
+
+const tags = ['admin'];
+export const adminSecurity = [{ adminCookie: [] }];
+
+/**
+ * `/api/admin/*`: the guard, the sign-in and the team (decision 0033), then every capability's back-office routes,
+ * all behind the one guard.
+ */
+export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, options) => {
+  const { admin, signInThrottle, publicOrigin } = options;
+  const cookie = adminCookie(publicOrigin);
+  installAdminGuard(app, admin, publicOrigin);
+
+  route(app, adminSignInEndpoint, {
+    config: { adminAccess: 'anyone' },
+    schema: {
+      tags,
+      summary: 'Back-office sign-in, first factor: e-mail and password',
+      description:
+        'Sets the HttpOnly, SameSite=Strict `admin_session` cookie of a session that may only take the second ' +
+        'factor. An admin without an authenticator gets `stage: enrol` and the `otpauthUri`, shown this once.',
+    },
+    preHandler: (request) => signInThrottle.before(request, request.body.email),
+    handler: async (request, reply) => {
+      const { email, password } = request.body;
+      const started = await admin.signIn(email, password, request.ip);
+      if (!started) {
+        await signInThrottle.failed(request, email);
+        throw new HttpError(401, ADMIN_MESSAGES.signInFailed);
+      }
+      await signInThrottle.succeeded(request, email);
+      cookie.set(reply, started.token);
+      return { ...started.viewer, ...(started.otpauthUri && { otpauthUri: started.otpauthUri }) };
+    },
+  });
+
+  route(app, adminSecondFactorEndpoint, {
+    config: { adminAccess: 'any-session' },
+    schema: {
+      tags,
+      summary: 'Back-office sign-in, second factor: a TOTP code or a one-time recovery code',
+      description: 'Five wrong codes end the session. The first code after enrolment answers ten recovery codes.',
+      security: adminSecurity,
+    },
+    handler: async (request) => {
+      const { viewer, recoveryCodes } = await admin.secondFactor(adminCookieOf(request)!, request.body);
+      return { ...viewer, ...(recoveryCodes && { recoveryCodes }) };
+    },
+  });
+
+  route(app, adminSessionEndpoint, {
+    config: { adminAccess: 'any-session' },
+    schema: { tags, summary: 'Who is signed in to the back office, and the CSRF token', security: adminSecurity },
+    handler: async (request) => {
+      const { email, role, stage, csrfToken } = request.adminSession!;
+      return { email, role, stage, csrfToken };
+    },
+  });
+
+  route(app, adminSignOutEndpoint, {
+    config: { adminAccess: 'any-session' },
+    schema: { tags, summary: 'Sign out of the back office', security: adminSecurity },
+    handler: async (request, reply) => {
+      await admin.signOut(adminCookieOf(request));
+      cookie.clear(reply);
+      return { message: 'Signed out' };
+    },
+  });
+
+  route(app, adminTeamEndpoint, {
+    config: { ownerOnly: true },
+    schema: { tags, summary: "The shop's admins", security: adminSecurity },
+    handler: async () => ({ admins: await admin.team() }),
+  });
+
+  route(app, addStaffEndpoint, {
+    config: { ownerOnly: true },
+    schema: {
+      tags,
+      summary: 'Add a staff admin (owner only)',
+      description:
+        'An existing account keeps its password; a new one needs `password`. They enrol TOTP at first sign-in.',
+      security: adminSecurity,
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ admin: await admin.addStaff(actorOf(request), request.body) }),
+  });
+
+  route(app, removeAdminEndpoint, {
+    config: { ownerOnly: true },
+    schema: { tags, summary: "Remove an admin's back-office rights (owner only)", security: adminSecurity },
+    handler: async (request) => {
+      await admin.removeAdmin(actorOf(request), request.params.userId);
+      return { message: 'Removed' };
+    },
+  });
+
+  await options.routes(app);
+};

@@ -1,0 +1,55 @@
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
+
+/**
+ * The back office's admins (decision 0033): an account of the auth module with a role here. The TOTP secret is set
+ * when enrolment starts and counts once `totp_enrolled_at` is set; `totp_last_step` refuses a code used before.
+ */
+export const admins = pgTable('admins', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['owner', 'staff'] }).notNull(),
+  totpSecret: text('totp_secret'),
+  totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The owner who added this admin; null for owners made from the command line. */
+  createdBy: text('created_by'),
+});
+
+/** One-time recovery codes, kept as SHA-256 hashes; a used code stays, marked, so it never works again. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => admins.userId, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
+);
+
+/**
+ * Back-office sessions, in a cookie of their own: the row is found by the SHA-256 of the cookie's token. `stage` is
+ * `code` or `enrol` after the password and `complete` after the second factor; only `complete` may read or act.
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => admins.userId, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['code', 'enrol', 'complete'] }).notNull(),
+    csrfToken: text('csrf_token').notNull(),
+    /** Wrong second-factor codes in this session; past the limit the session ends. */
+    failedCodes: integer('failed_codes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute: never extended, however active the admin is. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip').notNull(),
+  },
+  (table) => [index('admin_sessions_user_idx').on(table.userId)],
+);
