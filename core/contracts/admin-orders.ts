@@ -103,6 +103,8 @@ export const adminOrderSchema = z.object({
     z.object({
       productId: z.string().nullable(),
       title: z.string(),
+      /** The URL of the image the shopper saw, if any. */
+      image: z.string().nullable(),
       price: z.number(),
       quantity: z.number(),
     }),

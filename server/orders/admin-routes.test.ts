@@ -75,6 +75,7 @@ describe('the admin order routes', () => {
     expect(response.statusCode, response.body).toBe(200);
     const detail = response.json();
     expect(detail.order).toMatchObject({ orderId, status: 'confirmed', items: [{ quantity: 1 }], shipment: null });
+    expect(detail.order.items[0].image).toMatch(/^https?:\/\/|^\//);
     expect(detail.order.timeline.map((step: { by: string }) => step.by)).toEqual(['shopper', admin.email]);
     expect(detail.payments).toEqual({ attempts: [], events: [], refunds: [] });
     expect(detail.audit).toMatchObject([

@@ -74,7 +74,7 @@ export function presentTracked({ order, items, events }: OrderRecord): TrackedOr
 }
 
 /** An order as the back office shows it: everything, with who took each step of its timeline. */
-export function presentAdminOrder({ order, items, events }: OrderRecord): AdminOrder {
+export function presentAdminOrder({ order, items, events }: OrderRecord, mediaBaseUrl: string): AdminOrder {
   return {
     id: order.id,
     orderId: order.orderId,
@@ -88,6 +88,7 @@ export function presentAdminOrder({ order, items, events }: OrderRecord): AdminO
     items: items.map((item) => ({
       productId: item.productId,
       title: item.title,
+      image: item.image ? mediaUrl(mediaBaseUrl, item.image) : null,
       price: paiseToRupees(item.unitPricePaise),
       quantity: item.quantity,
     })),

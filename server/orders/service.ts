@@ -195,7 +195,7 @@ export class OrderService {
     shipment?: Shipment,
   ): Promise<AdminOrder> {
     const change = new ChangingStatus(await this.orderRow(orderId), status, 'shop', shipment, admin);
-    return presentAdminOrder(await this.applyMove(change));
+    return presentAdminOrder(await this.applyMove(change), this.options.mediaBaseUrl);
   }
 
   /** The back office's list: a page of the filtered orders, newest first, and how many match. */
@@ -213,7 +213,7 @@ export class OrderService {
     const id = knownShapeOrderId(orderId);
     const record = id ? await this.findRecord(eq(orders.orderId, id)) : undefined;
     if (!record) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return presentAdminOrder(record);
+    return presentAdminOrder(record, this.options.mediaBaseUrl);
   }
 
   private async orderRow(orderId: string): Promise<OrderRow> {
