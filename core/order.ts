@@ -8,6 +8,7 @@ export type {
   OrderLine,
   OrderStatus,
   PaymentStatus,
+  Shipment,
   StatusEvent,
   TrackedOrder,
 } from './contracts/orders.ts';

@@ -30,7 +30,7 @@ import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
 import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
-import { orderRoutes } from './orders/index.ts';
+import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
 import type { Services } from './services.ts';
@@ -147,6 +147,11 @@ export async function buildServer(services: Services, options: ServerOptions = {
       await scope.register(reviewAdminRoutes, { moderation: services.reviews.moderation });
       await scope.register(contactAdminRoutes, { inbox: services.contact.inbox });
       await scope.register(catalogAdminRoutes, { catalog: services.catalog });
+      await scope.register(adminOrderRoutes, {
+        orders: services.orders,
+        audit: services.audit,
+        paymentsOf: (orderRowId) => services.payments.historyOf(orderRowId),
+      });
     },
   });
   await app.register(orderRoutes, {

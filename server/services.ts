@@ -214,6 +214,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     auth,
     catalog,
     outbox,
+    audit,
     mediaBaseUrl: config.MEDIA_BASE_URL,
     shopName: config.SHOP_NAME,
     origin,

@@ -4,6 +4,7 @@ import { itemCount, shortOrderId, type Order } from '../../core/order';
 import { awaitsPayment, payOrderPath } from './order-display';
 import { OrderFacts } from './OrderFacts';
 import { OrderDetails } from './OrderDetails';
+import { ShipmentDetails } from './ShipmentDetails';
 
 interface OrderCardProps {
   order: Order;
@@ -53,6 +54,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
         </div>
       </div>
       <OrderFacts order={order} itemCount={itemCount(order.orderItems)} />
+      {order.shipment && <ShipmentDetails shipment={order.shipment} />}
       <OrderDetails order={order} shortId={shortId} />
     </article>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { shortOrderId, type TrackedOrder } from '../../core/order';
 import { OrderFacts } from './OrderFacts';
 import { OrderTimeline } from './OrderTimeline';
+import { ShipmentDetails } from './ShipmentDetails';
 
 /** A tracked order: its id, the spec's fields and the status timeline. Nothing about the address or lines. */
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
@@ -26,6 +27,12 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         </p>
       </div>
       <OrderFacts order={order} itemCount={order.itemCount} />
+      {order.shipment && (
+        <div className="border-t border-stone-200 pt-5">
+          <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-stone-600">Shipment</h3>
+          <ShipmentDetails shipment={order.shipment} />
+        </div>
+      )}
       <div className="border-t border-stone-200 pt-5">
         <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-stone-600">Progress</h3>
         <OrderTimeline orderStatus={order.orderStatus} statusHistory={order.statusHistory} />

@@ -50,6 +50,59 @@ export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'shipped', 'deli
 
 const statusEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string() });
 
+/** How a shipped order travels (issue 22): the courier, its tracking number and the courier's https tracking page. */
+export const shipmentSchema = z.object({ courier: z.string(), trackingNumber: z.string(), trackingUrl: z.string() });
+
+export const SHIPMENT_MESSAGES = {
+  courier: "Enter the courier's name to mark the order shipped.",
+  trackingNumber: 'Enter the tracking number to mark the order shipped.',
+  trackingUrl: "Enter the tracking link, the courier's https:// page for this parcel, to mark the order shipped.",
+  notHttps: 'The tracking link must be an https:// address.',
+  onlyWhenShipped: 'Courier and tracking details go only with the shipped status.',
+} as const;
+
+/** An absolute https:// address with a host: what a tracking link must be before a shopper is sent to it. */
+export function isHttpsUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
+}
+
+/** The tracking fields of a status change; each may be left out (an empty string). */
+export const shipmentInput = {
+  courier: optionalText(MAX.name),
+  trackingNumber: optionalText(MAX.name),
+  trackingUrl: optionalText(MAX.line),
+};
+type ShipmentInput = { status: string; courier: string; trackingNumber: string; trackingUrl: string };
+
+/**
+ * The rule of a status change's tracking fields: they go with 'shipped' only, and there all three are needed (when
+ * `requiredToShip`, even if none is given; otherwise only once one is).
+ */
+export const checkShipment =
+  (requiredToShip: boolean) =>
+  (input: ShipmentInput, context: z.RefinementCtx): void => {
+    const given = Boolean(input.courier || input.trackingNumber || input.trackingUrl);
+    const fail = (message: string, field: keyof typeof shipmentInput) =>
+      context.addIssue({ code: 'custom', message, path: [field] });
+    if (input.status !== 'shipped') {
+      if (given) fail(SHIPMENT_MESSAGES.onlyWhenShipped, 'courier');
+      return;
+    }
+    if (!given && !requiredToShip) return;
+    if (!input.courier) fail(SHIPMENT_MESSAGES.courier, 'courier');
+    if (!input.trackingNumber) fail(SHIPMENT_MESSAGES.trackingNumber, 'trackingNumber');
+    if (!input.trackingUrl) fail(SHIPMENT_MESSAGES.trackingUrl, 'trackingUrl');
+    else if (!isHttpsUrl(input.trackingUrl)) fail(SHIPMENT_MESSAGES.notHttps, 'trackingUrl');
+  };
+
+/** The shipment a valid status change carries, or undefined when it carries none. */
+export const shipmentOf = (input: ShipmentInput): Shipment | undefined =>
+  input.status === 'shipped' && input.courier
+    ? { courier: input.courier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl }
+    : undefined;
+
 const orderLineShownSchema = z.object({
   /** The product's id. */
   _id: z.string(),
@@ -80,6 +133,8 @@ export const orderSchema = z.object({
   orderItems: z.array(orderLineShownSchema),
   shippingAddress: orderAddressSchema,
   statusHistory: z.array(statusEventSchema),
+  /** The courier and tracking once shipped from the back office; null before, or when shipped without them. */
+  shipment: shipmentSchema.nullable(),
   /** Whether the shopper may still cancel it (see canCancel). */
   cancellable: z.boolean(),
 });
@@ -96,10 +151,11 @@ export const trackedOrderSchema = z.object({
   totalPrice: z.number(),
   itemCount: z.number(),
   statusHistory: z.array(statusEventSchema),
+  shipment: shipmentSchema.nullable(),
 });
 
 // The tracking form's rules (no control characters); the server then checks the id's shape before any query.
-const orderIdParams = z.object({ orderId: trackOrderSchema.shape.orderId });
+export const orderIdParams = z.object({ orderId: trackOrderSchema.shape.orderId });
 /** The same key on a retry answers the first order instead of placing a second one. */
 const idempotencyHeaders = z.object({
   'idempotency-key': z
@@ -150,13 +206,15 @@ export const cancelOrderEndpoint = endpoint({
   params: orderIdParams,
   responses: { 200: orderAnswer.extend({ message: z.string() }), 409: messageSchema },
 });
-/** Shop staff move an order to its next status. */
+/** Shop staff move an order to its next status; 'shipped' may carry the courier and tracking (all three, then). */
 export const advanceOrderEndpoint = endpoint({
   method: 'POST',
   path: '/api/orders/:orderId/status',
   params: orderIdParams,
-  body: z.object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }) }),
-  responses: { 200: orderAnswer, 403: messageSchema, 409: messageSchema },
+  body: z
+    .object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }), ...shipmentInput })
+    .superRefine(checkShipment(false)),
+  responses: { 200: orderAnswer, 400: messageSchema, 403: messageSchema, 409: messageSchema },
 });
 
 export type CheckoutAddressInput = z.infer<typeof checkoutAddressSchema>;
@@ -169,3 +227,4 @@ export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export type StatusEvent = z.infer<typeof statusEventSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
+export type Shipment = z.infer<typeof shipmentSchema>;

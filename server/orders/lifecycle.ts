@@ -4,7 +4,8 @@ import type { Step, Workflow } from '../db/workflow.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
-import { NEXT_STATUSES, type OrderStatus } from '../../core/order.ts';
+import { NEXT_STATUSES, type OrderStatus, type Shipment } from '../../core/order.ts';
+import type { AdminActor } from '../audit/index.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import type { OrderRecord, OrderRow } from './present.ts';
@@ -12,6 +13,12 @@ import type { OrderRecord, OrderRow } from './present.ts';
 export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
 
 export type Actor = 'shopper' | 'shop' | 'system';
+
+/** A change made from the back office: the admin who made it, and their reason where one is required. */
+export interface AdminChange {
+  actor: AdminActor;
+  reason?: string;
+}
 
 /** One order moving one step along NEXT_STATUSES; `record` is the order as it is after the move. */
 export class ChangingStatus {
@@ -21,6 +28,10 @@ export class ChangingStatus {
     readonly order: OrderRow,
     readonly status: OrderStatus,
     readonly actor: Actor,
+    /** The courier and tracking going with 'shipped'. */
+    readonly shipment?: Shipment,
+    /** Set when an admin makes the change (actor 'shop'): it is audited and mailed. */
+    readonly admin?: AdminChange,
   ) {}
 
   get cancelling(): boolean {
@@ -50,23 +61,26 @@ const needsPayment = (order: OrderRow, status: OrderStatus) =>
 /**
  * The workflows that move an order (decision 0025). Moving it along:
  *
- *   moveStatus → loadRecord
+ *   moveStatus → loadRecord → `afterEach`
  *
  * Delivering it:
  *
- *   moveStatus → loadRecord → `onDelivered` (other modules' steps: reviews schedules its review request)
+ *   moveStatus → loadRecord → `onDelivered` (other modules' steps: reviews schedules its review request) →
+ *   `afterEach`
  *
  * Cancelling it (a shopper only within the window of spec section 9):
  *
  *   moveStatus → loadRecord → releaseStock (catalogue) → `onCancel` (the cancellation mail, a refund…) →
- *   loadRecord again, so the answer shows what `onCancel` did (a refund started)
+ *   loadRecord again, so the answer shows what `onCancel` did (a refund started) → `afterEach`
  *
- * `onDelivered` is read when the workflow runs, so steps added after the workflows are made take part.
+ * `afterEach` are the back office's steps (the audit entry, the shopper's mail), which act only on an admin's
+ * change. `onDelivered` is read when the workflow runs, so steps added after the workflows are made take part.
  */
 export function statusWorkflows(
   catalog: Pick<CatalogService, 'releaseStock'>,
   onCancel: Step<ChangingStatus>[],
   onDelivered: readonly Step<ChangingStatus>[] = [],
+  afterEach: readonly Step<ChangingStatus>[] = [],
 ): { advance: Workflow<ChangingStatus>; deliver: Workflow<ChangingStatus>; cancel: Workflow<ChangingStatus> } {
   const common = [moveStatus, loadRecord];
   const releaseStock: Step<ChangingStatus> = {
@@ -75,21 +89,21 @@ export function statusWorkflows(
       catalog.releaseStock(tx, record.items, { kind: 'cancellation', orderId: record.order.orderId }),
   };
   return {
-    advance: { name: 'advanceOrder', steps: common },
+    advance: { name: 'advanceOrder', steps: [...common, ...afterEach] },
     deliver: {
       name: 'deliverOrder',
       get steps() {
-        return [...common, ...onDelivered];
+        return [...common, ...onDelivered, ...afterEach];
       },
     },
-    cancel: { name: 'cancelOrder', steps: [...common, releaseStock, ...onCancel, loadRecord] },
+    cancel: { name: 'cancelOrder', steps: [...common, releaseStock, ...onCancel, loadRecord, ...afterEach] },
   };
 }
 
 /** Conditional on the status read before, so two concurrent changes cannot both apply; the move is recorded. */
 const moveStatus: Step<ChangingStatus> = {
   name: 'moveStatus',
-  async run(tx, { order, status, actor, cancelling }) {
+  async run(tx, { order, status, actor, cancelling, shipment, admin }) {
     const withinWindow = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
     const [updated] = await tx
       .update(orders)
@@ -100,6 +114,7 @@ const moveStatus: Step<ChangingStatus> = {
         ...(status === 'delivered' && order.paymentMethod === 'cod'
           ? { paymentStatus: 'paid' as const, paidAt: sql`now()` }
           : {}),
+        ...shipment,
       })
       .where(
         and(
@@ -113,7 +128,7 @@ const moveStatus: Step<ChangingStatus> = {
     if (!updated) {
       throw new HttpError(409, cancelling ? NOT_CANCELLABLE_MESSAGE : 'The order changed meanwhile. Please reload.');
     }
-    await tx.insert(orderStatusEvents).values({ orderId: order.id, status, actor });
+    await tx.insert(orderStatusEvents).values({ orderId: order.id, status, actor, adminEmail: admin?.actor.email });
   },
 };
 

@@ -1,5 +1,5 @@
 import { formatRupees, paiseToRupees } from '../../core/money.ts';
-import { shortOrderId } from '../../core/order.ts';
+import { ORDER_STATUS_LABELS, shortOrderId, type OrderStatus, type Shipment } from '../../core/order.ts';
 import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
 import type { OrderItemRow, OrderRow } from './present.ts';
 
@@ -26,11 +26,18 @@ interface MailContext {
   fullName: string;
 }
 
+/** A link the mail carries besides its order's tracking page (the courier's). */
+interface MailLink {
+  label: string;
+  href: string;
+}
+
 function orderMail(
   { order, items }: MailedOrder,
   { shopName, origin, fullName }: MailContext,
   subject: string,
   lines: string[],
+  link?: MailLink,
 ): OutgoingMail {
   const trackLink = `${origin}/track-your-order?orderId=${order.orderId}`;
   const itemLines = items.map(
@@ -45,6 +52,7 @@ function orderMail(
     `Hi ${fullName},`,
     '',
     ...lines,
+    ...(link ? [`${link.label}: ${link.href}`] : []),
     '',
     `Order ID: ${order.orderId}`,
     ...itemLines,
@@ -62,6 +70,7 @@ function orderMail(
     [
       `<p>${escapeHtml(`Hi ${fullName},`)}</p>`,
       ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+      link ? `<p><a href="${escapeHtml(link.href)}" style="color:#963f1d">${escapeHtml(link.label)}</a></p>` : '',
       `<p><strong>Order ID: ${escapeHtml(order.orderId)}</strong></p>`,
       '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">',
       ...items.map((item) => row(`${item.title} × ${item.quantity}`, rupees(item.unitPricePaise * item.quantity))),
@@ -96,3 +105,25 @@ export const orderCancelledMail = (record: MailedOrder, context: MailContext) =>
       record.order.paymentStatus === 'paid' ? 'Your payment will be refunded within 5-7 business days.' : '',
     ].filter(Boolean),
   );
+
+/** What the shopper is told at each step the shop moves the order along. */
+const STATUS_NEWS: Partial<Record<OrderStatus, string>> = {
+  confirmed: 'Your order has been confirmed. We are getting it ready.',
+  packed: 'Your order has been packed and will be handed to the courier soon.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order has been delivered. Thank you for shopping with us.',
+};
+
+/** The mail of a status change made from the back office; a shipped order's carries its courier and tracking. */
+export function orderStatusMail(
+  record: MailedOrder,
+  context: MailContext,
+  status: OrderStatus,
+  shipment: Shipment | null,
+): OutgoingMail {
+  const label = ORDER_STATUS_LABELS[status].toLowerCase();
+  const lines = [STATUS_NEWS[status] ?? `Your order is now ${label}.`];
+  if (shipment) lines.push(`Courier: ${shipment.courier}`, `Tracking number: ${shipment.trackingNumber}`);
+  const link = shipment ? { label: 'Track the parcel', href: shipment.trackingUrl } : undefined;
+  return orderMail(record, context, `Order ${label}: ${shortOrderId(record.order.orderId)}`, lines, link);
+}

@@ -1,6 +1,14 @@
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
-import { canCancel, itemCount, type Order, type StatusEvent, type TrackedOrder } from '../../core/order.ts';
+import {
+  canCancel,
+  itemCount,
+  type Order,
+  type Shipment,
+  type StatusEvent,
+  type TrackedOrder,
+} from '../../core/order.ts';
+import type { AdminOrder } from '../../core/contracts/admin-orders.ts';
 import type { orderItems, orders, orderStatusEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -15,6 +23,12 @@ export interface OrderRecord {
 
 const history = (events: StatusEventRow[]): StatusEvent[] =>
   events.map((event) => ({ status: event.status, at: event.at.toISOString() }));
+
+/** The courier and tracking of a shipped order, when the shop gave them. */
+export const shipmentOf = (order: OrderRow): Shipment | null =>
+  order.courier && order.trackingNumber && order.trackingUrl
+    ? { courier: order.courier, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl }
+    : null;
 
 /** An order as the API shows it: rupees, image URLs and the public id. */
 export function presentOrder({ order, items, events }: OrderRecord, mediaBaseUrl: string, now = new Date()): Order {
@@ -38,6 +52,7 @@ export function presentOrder({ order, items, events }: OrderRecord, mediaBaseUrl
     })),
     shippingAddress: order.shippingAddress,
     statusHistory: history(events),
+    shipment: shipmentOf(order),
     cancellable: canCancel({ orderStatus: order.status, createdAt: order.createdAt }, now),
   };
 }
@@ -54,5 +69,37 @@ export function presentTracked({ order, items, events }: OrderRecord): TrackedOr
     totalPrice: paiseToRupees(order.totalPricePaise),
     itemCount: itemCount(items),
     statusHistory: history(events),
+    shipment: shipmentOf(order),
+  };
+}
+
+/** An order as the back office shows it: everything, with who took each step of its timeline. */
+export function presentAdminOrder({ order, items, events }: OrderRecord, mediaBaseUrl: string): AdminOrder {
+  return {
+    id: order.id,
+    orderId: order.orderId,
+    placedAt: order.createdAt.toISOString(),
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    paymentState: order.paymentStatus,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    email: order.email,
+    shippingAddress: order.shippingAddress,
+    items: items.map((item) => ({
+      productId: item.productId,
+      title: item.title,
+      image: item.image ? mediaUrl(mediaBaseUrl, item.image) : null,
+      price: paiseToRupees(item.unitPricePaise),
+      quantity: item.quantity,
+    })),
+    itemsPrice: paiseToRupees(order.itemsPricePaise),
+    shippingPrice: paiseToRupees(order.shippingPricePaise),
+    total: paiseToRupees(order.totalPricePaise),
+    shipment: shipmentOf(order),
+    timeline: events.map((event) => ({
+      status: event.status,
+      at: event.at.toISOString(),
+      by: event.adminEmail ?? event.actor,
+    })),
   };
 }

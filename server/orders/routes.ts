@@ -4,6 +4,7 @@ import {
   cancelOrderEndpoint,
   createOrderEndpoint,
   orderEndpoint,
+  shipmentOf,
   trackOrderEndpoint,
   userOrdersEndpoint,
 } from '../../core/contracts/orders.ts';
@@ -77,7 +78,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
 
   route(app, advanceOrderEndpoint, {
     onRequest: hooks.requireRole('admin', 'Only shop staff can change an order status'),
-    schema: { tags, summary: 'Move an order to its next status (shop staff only)', security },
-    handler: async (request) => ({ order: await orders.advance(request.params.orderId, request.body.status) }),
+    schema: {
+      tags,
+      summary: 'Move an order to its next status (shop staff only); shipped may carry its courier and tracking',
+      security,
+    },
+    handler: async (request) => ({
+      order: await orders.advance(request.params.orderId, request.body.status, 'shop', shipmentOf(request.body)),
+    }),
   });
 };

@@ -32,6 +32,10 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** A hash of the normalised request placed under the key: a retry with another body is refused. */
     idempotencyFingerprint: text('idempotency_fingerprint'),
+    /** Set when the shop ships the order (issue 22): the courier, its tracking number and its https tracking page. */
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +45,15 @@ export const orders = pgTable(
       .on(table.userId, table.idempotencyKey)
       .where(sql`${table.idempotencyKey} is not null`),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
+    // The back office's list (issue 22): newest first, by status, region or search (method and payment state have
+    // too few values for an index to beat reading the newest rows).
+    index('orders_created_idx').on(table.createdAt, table.id),
+    index('orders_status_created_idx').on(table.status, table.createdAt),
+    index('orders_short_id_idx').on(sql`right(${table.orderId}, 6)`),
+    index('orders_email_idx').on(table.email),
+    index('orders_phone_idx').on(sql`(${table.shippingAddress}->>'phone')`),
+    index('orders_pincode_idx').on(sql`(${table.shippingAddress}->>'pincode')`),
+    index('orders_state_idx').on(sql`lower(${table.shippingAddress}->>'state')`),
     index('orders_awaiting_payment_idx')
       .on(table.userId)
       .where(sql`${table.paymentMethod} = 'prepaid' and ${table.paymentStatus} in ('pending', 'failed')`),
@@ -86,6 +99,8 @@ export const orderStatusEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Who made the change: the shopper, the shop, or the system. */
     actor: text('actor', { enum: ['shopper', 'shop', 'system'] }).notNull(),
+    /** The admin who made it from the back office (issue 22); null for every other change. */
+    adminEmail: text('admin_email'),
   },
   (table) => [index('order_status_events_order_idx').on(table.orderId, table.at)],
 );

@@ -5,14 +5,31 @@ import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Order, OrderStatus, TrackedOrder } from '../../core/order.ts';
+import type { Order, OrderStatus, Shipment, TrackedOrder } from '../../core/order.ts';
+import type {
+  AdminOrder,
+  AdminOrderFilters,
+  AdminOrderList,
+  AdminOrderListQuery,
+} from '../../core/contracts/admin-orders.ts';
+import { listPage, listRows } from './admin-list.ts';
+import { ordersCsv } from './csv.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
-import { ChangingStatus, checkMove, statusWorkflows, type Actor } from './lifecycle.ts';
-import { presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
-import { orderCancelledMail, orderPlacedMail } from './mails.ts';
+import { ChangingStatus, checkMove, statusWorkflows, type Actor, type AdminChange } from './lifecycle.ts';
+import {
+  presentAdminOrder,
+  presentOrder,
+  presentTracked,
+  shipmentOf,
+  type OrderRecord,
+  type OrderRow,
+} from './present.ts';
+import { orderCancelledMail, orderPlacedMail, orderStatusMail } from './mails.ts';
+import { auditEntryOf } from './admin-audit.ts';
 
 export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mail address.';
 export const NOT_FOUND_MESSAGE = 'Order not found';
@@ -22,6 +39,8 @@ export interface OrderServiceOptions {
   auth: AuthService;
   catalog: CatalogService;
   outbox: MailOutbox;
+  /** The back office's log: an admin's change writes its entry in the change's transaction. */
+  audit: Pick<AuditLog, 'record'>;
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
@@ -54,10 +73,27 @@ export class OrderService {
         await options.outbox.enqueue(orderCancelledMail(record, this.mailContext(fullName)), tx);
       },
     };
+    // An admin's change is audited, and mailed unless it is a cancellation (which has its mail already).
+    const recordAdminChange: Step<ChangingStatus> = {
+      name: 'recordAdminChange',
+      run: async (tx, change) => {
+        if (change.admin) await options.audit.record(tx, change.admin.actor, auditEntryOf(change));
+      },
+    };
+    const mailStatusChange: Step<ChangingStatus> = {
+      name: 'mailStatusChange',
+      run: async (tx, { admin, cancelling, order, record, status }) => {
+        if (!admin || cancelling) return;
+        const fullName = (await options.auth.buyer(order.userId, tx))?.fullName ?? '';
+        const mail = orderStatusMail(record, this.mailContext(fullName), status, shipmentOf(record.order));
+        await options.outbox.enqueue(mail, tx);
+      },
+    };
     this.workflows = statusWorkflows(
       options.catalog,
       [queueCancellationMail, ...(options.cancelSteps ?? [])],
       this.deliveredSteps,
+      [recordAdminChange, mailStatusChange],
     );
   }
 
@@ -143,11 +179,48 @@ export class OrderService {
   }
 
   /** The shop moves an order along: placed → confirmed → packed → shipped → delivered, or cancels it. */
-  async advance(orderId: string, status: OrderStatus, actor: Actor = 'shop'): Promise<Order> {
+  async advance(orderId: string, status: OrderStatus, actor: Actor = 'shop', shipment?: Shipment): Promise<Order> {
+    const change = new ChangingStatus(await this.orderRow(orderId), status, actor, shipment);
+    return presentOrder(await this.applyMove(change), this.options.mediaBaseUrl);
+  }
+
+  /**
+   * An admin moves an order one step forward (shipped with its courier and tracking) or cancels it (with a reason;
+   * the stock returns and a paid prepaid order is refunded): audited and mailed in the change's transaction.
+   */
+  async changeByAdmin(
+    orderId: string,
+    status: OrderStatus,
+    admin: AdminChange,
+    shipment?: Shipment,
+  ): Promise<AdminOrder> {
+    const change = new ChangingStatus(await this.orderRow(orderId), status, 'shop', shipment, admin);
+    return presentAdminOrder(await this.applyMove(change), this.options.mediaBaseUrl);
+  }
+
+  /** The back office's list: a page of the filtered orders, newest first, and how many match. */
+  adminList(query: AdminOrderListQuery): Promise<AdminOrderList> {
+    return listPage(this.db, query);
+  }
+
+  /** Every order matching the filters, as a CSV file. */
+  async adminCsv(filters: AdminOrderFilters): Promise<string> {
+    return ordersCsv(await listRows(this.db, filters));
+  }
+
+  /** One order as the back office shows it; 404 when there is none. */
+  async adminOrder(orderId: string): Promise<AdminOrder> {
+    const id = knownShapeOrderId(orderId);
+    const record = id ? await this.findRecord(eq(orders.orderId, id)) : undefined;
+    if (!record) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return presentAdminOrder(record, this.options.mediaBaseUrl);
+  }
+
+  private async orderRow(orderId: string): Promise<OrderRow> {
     const id = knownShapeOrderId(orderId);
     const [order] = id ? await this.db.select().from(orders).where(eq(orders.orderId, id)) : [];
     if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return this.moveTo(order, status, actor);
+    return order;
   }
 
   /** Tracking by order id and e-mail: a wrong e-mail is 'not found' like a wrong id, so nothing leaks. */
@@ -161,15 +234,18 @@ export class OrderService {
   }
 
   private async moveTo(order: OrderRow, status: OrderStatus, actor: Actor): Promise<Order> {
-    const change = new ChangingStatus(order, status, actor);
+    const record = await this.applyMove(new ChangingStatus(order, status, actor));
+    return presentOrder(record, this.options.mediaBaseUrl);
+  }
+
+  private async applyMove(change: ChangingStatus): Promise<OrderRecord> {
     checkMove(change);
     const workflow = change.cancelling
       ? this.workflows.cancel
-      : status === 'delivered'
+      : change.status === 'delivered'
         ? this.workflows.deliver
         : this.workflows.advance;
-    const { record } = await runWorkflow(this.options.database, workflow, change);
-    return presentOrder(record, this.options.mediaBaseUrl);
+    return (await runWorkflow(this.options.database, workflow, change)).record;
   }
 
   private async mailConfirmation(orderId: string): Promise<void> {

@@ -23,6 +23,8 @@ import {
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { paymentAttempts } from './schema.ts';
 import { ledger } from './ledger.ts';
+import { paymentHistory } from './history.ts';
+import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
 import type { PaymentTransitions } from './transitions.ts';
 import { FIRST_CHECK_SECONDS, PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB, type Reconciler } from './reconciliation.ts';
 
@@ -119,6 +121,11 @@ export class PaymentService {
         },
       ],
     };
+  }
+
+  /** An order's attempts, payment changes and refunds, by the order's row id (the back office's order page). */
+  historyOf(orderRowId: string): Promise<OrderPaymentHistory> {
+    return paymentHistory(this.options.database.db, orderRowId);
   }
 
   /** The step payments adds to cancelling an order: a paid prepaid order's payment goes back. */

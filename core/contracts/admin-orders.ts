@@ -1,0 +1,226 @@
+/** The back office's orders (issue 22): the filtered list, its CSV export, one order in full, and moving it along. */
+import { z } from './zod.ts';
+import { PAYMENT_METHODS } from '../constants.ts';
+import { PAYMENT_EVENT_SOURCES, PAYMENT_STATUSES } from './payments.ts';
+import { MAX, messageSchema, requiredText, shownAddressSchema } from './fields.ts';
+import { endpoint } from './endpoint.ts';
+import { ORDER_STATUSES, checkShipment, orderIdParams, shipmentInput, shipmentSchema } from './orders.ts';
+
+/** Rows a page of the list holds at most. */
+export const ADMIN_ORDERS_MAX_LIMIT = 100;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A query parameter a form may send empty: empty is the same as absent. */
+const maybe = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const day = (name: string) =>
+  maybe(
+    z
+      .string()
+      .refine(
+        (value) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+        `${name} must be a date such as 2026-11-27`,
+      ),
+  );
+
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? fallback : Number(value)),
+    z
+      .number({ error: `${name} must be a number` })
+      .int(`${name} must be a whole number`)
+      .min(min, `${name} must be at least ${min}`)
+      .max(max, `${name} must be at most ${max}`),
+  );
+
+/** The list's filters: each narrows it; dates are days in India time, both ends included. */
+const filters = {
+  status: maybe(z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` })),
+  paymentMethod: maybe(z.enum(PAYMENT_METHODS, { error: 'paymentMethod must be cod or prepaid' })),
+  paymentState: maybe(
+    z.enum(PAYMENT_STATUSES, { error: `paymentState must be one of ${PAYMENT_STATUSES.join(', ')}` }),
+  ),
+  from: day('from'),
+  to: day('to'),
+  /** A state's name, or a 6-digit PIN code. */
+  region: maybe(requiredText('region must be a state or a PIN code', MAX.name)),
+  /** An order id (whole, or its last 6 characters as shown), an e-mail address (or part of one) or a phone number. */
+  q: maybe(requiredText('Search for an order id, an e-mail address or a phone number', MAX.email)),
+};
+const datesInOrder = (range: { from?: string; to?: string }) => !range.from || !range.to || range.from <= range.to;
+const DATES_OUT_OF_ORDER = { message: 'The date range ends before it starts', path: ['to'] };
+
+export const adminOrderFiltersSchema = z.object(filters).refine(datesInOrder, DATES_OUT_OF_ORDER);
+
+export const adminOrderListQuerySchema = z
+  .object({
+    ...filters,
+    limit: whole('limit', 1, ADMIN_ORDERS_MAX_LIMIT, 25),
+    offset: whole('offset', 0, 10_000_000, 0),
+  })
+  .refine(datesInOrder, DATES_OUT_OF_ORDER);
+
+/** One row of the list and of the CSV. */
+export const adminOrderRowSchema = z.object({
+  orderId: z.string(),
+  placedAt: z.string(),
+  customerName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+  /** In rupees. */
+  total: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentState: z.enum(PAYMENT_STATUSES),
+  status: z.enum(ORDER_STATUSES),
+});
+
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  /** How many orders match the filters, on every page. */
+  total: z.number(),
+  limit: z.number(),
+  offset: z.number(),
+});
+
+/** A step of the timeline and who took it: the shopper, the system, the shop (staff API) or an admin's e-mail. */
+const timelineEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string() });
+
+/** An order as the back office shows it; money in rupees. */
+export const adminOrderSchema = z.object({
+  id: z.uuid(),
+  orderId: z.string(),
+  placedAt: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentState: z.enum(PAYMENT_STATUSES),
+  paidAt: z.string().nullable(),
+  email: z.string(),
+  shippingAddress: shownAddressSchema,
+  items: z.array(
+    z.object({
+      productId: z.string().nullable(),
+      title: z.string(),
+      /** The URL of the image the shopper saw, if any. */
+      image: z.string().nullable(),
+      price: z.number(),
+      quantity: z.number(),
+    }),
+  ),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  total: z.number(),
+  shipment: shipmentSchema.nullable(),
+  timeline: z.array(timelineEventSchema),
+});
+
+/** An order's payment as the payments module keeps it: attempts at the gateway, every change, and refunds. */
+export const orderPaymentHistorySchema = z.object({
+  attempts: z.array(
+    z.object({
+      merchantOrderId: z.string(),
+      attemptNumber: z.number(),
+      amount: z.number(),
+      state: z.string(),
+      errorCode: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  events: z.array(
+    z.object({
+      subject: z.string(),
+      fromState: z.string().nullable(),
+      toState: z.string(),
+      source: z.enum(PAYMENT_EVENT_SOURCES),
+      at: z.string(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      merchantRefundId: z.string(),
+      amount: z.number(),
+      state: z.string(),
+      reason: z.string(),
+      errorCode: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+const auditEntrySchema = z.object({
+  at: z.string(),
+  adminEmail: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+});
+
+export const adminOrderDetailSchema = z.object({
+  order: adminOrderSchema,
+  payments: orderPaymentHistorySchema,
+  audit: z.array(auditEntrySchema),
+});
+
+export const ADMIN_STATUS_MOVES = ['confirmed', 'packed', 'shipped', 'delivered'] as const;
+
+export const adminStatusChangeSchema = z
+  .object({
+    status: z.enum(ADMIN_STATUS_MOVES, { error: `status must be one of ${ADMIN_STATUS_MOVES.join(', ')}` }),
+    ...shipmentInput,
+  })
+  .superRefine(checkShipment(true));
+
+export const CANCEL_REASON_MESSAGE = 'Please give the reason for cancelling this order.';
+export const adminCancelSchema = z.object(
+  { reason: requiredText(CANCEL_REASON_MESSAGE, MAX.line) },
+  { error: CANCEL_REASON_MESSAGE },
+);
+
+const adminErrors = { 400: messageSchema, 403: messageSchema };
+const orderAnswer = z.object({ order: adminOrderSchema });
+
+export const adminOrdersEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/orders',
+  querystring: adminOrderListQuerySchema,
+  responses: { 200: adminOrderListSchema, ...adminErrors },
+});
+/** The same filters, every matching order, as a spreadsheet-safe CSV file. */
+export const adminOrdersCsvEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/orders.csv',
+  querystring: adminOrderFiltersSchema,
+  responses: { 200: z.string(), ...adminErrors },
+});
+export const adminOrderEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/orders/:orderId',
+  params: orderIdParams,
+  responses: { 200: adminOrderDetailSchema, ...adminErrors, 404: messageSchema },
+});
+export const adminOrderStatusEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/orders/:orderId/status',
+  params: orderIdParams,
+  body: adminStatusChangeSchema,
+  responses: { 200: orderAnswer, ...adminErrors, 404: messageSchema, 409: messageSchema },
+});
+export const adminCancelOrderEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/admin/orders/:orderId/cancel',
+  params: orderIdParams,
+  body: adminCancelSchema,
+  responses: { 200: orderAnswer, ...adminErrors, 404: messageSchema, 409: messageSchema },
+});
+
+export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export type OrderPaymentHistory = z.infer<typeof orderPaymentHistorySchema>;
+export type AdminStatusChange = z.infer<typeof adminStatusChangeSchema>;
