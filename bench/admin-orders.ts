@@ -1,8 +1,14 @@
 // The back office's order list under load (issue 22): a shop with ADMIN_ORDER_COUNT orders spread over statuses,
 // payment methods and states, days and regions, then GET /api/admin/orders with three filters at once (status,
 // payment method and a date range), read back to back as admins paging through it would. Goal: p95 ≤ 200 ms on PGlite.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
 import { percentiles } from './cod-orders.ts';
+import { dataDirOf, startShop } from './server-process.ts';
 
 export const ADMIN_ORDER_COUNT = Number(process.env.BENCH_ADMIN_ORDERS ?? 10_000);
 /** Admins reading at once: a small team. */
@@ -139,3 +145,55 @@ export async function measureAdminOrderList(
 }
 
 export const ADMIN_READERS = READERS;
+
+const withoutDeployment = ({ NODE_ENV: _deployment, ...env }: NodeJS.ProcessEnv) => env;
+const ADMIN_EMAIL = 'bench-owner@example.in';
+const ADMIN_PASSWORD = 'Bench-Owner-42';
+
+/** Signs the bench's owner in through the back office's routes: password, then a TOTP code from `secret`. */
+async function adminHeaders(origin: string, secret: string): Promise<Record<string, string>> {
+  const first = await fetch(`${origin}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (!first.ok) throw new Error(`Admin sign-in answered ${first.status}: ${await first.text()}`);
+  const cookie = first.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('admin_session='))!
+    .split(';')[0]!;
+  const headers = { cookie, 'x-csrf-token': ((await first.json()) as { csrfToken: string }).csrfToken };
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  const second = await fetch(`${origin}/api/admin/session/second-factor`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  if (!second.ok) throw new Error(`The admin's code answered ${second.status}: ${await second.text()}`);
+  return headers;
+}
+
+/**
+ * The order list on the embedded database, as a newcomer's shop runs: the shop starts once to make its database,
+ * then, stopped (PGlite admits one process), gets ADMIN_ORDER_COUNT orders and an owner made by
+ * `npm run admin:create`, and starts again to be measured.
+ */
+export async function measureAdminOrdersOnPglite(port: number, seconds: number): Promise<AdminListLoad> {
+  await (await startShop(port, {})).stop();
+  const dataDir = path.resolve(dataDirOf(port));
+  const pglite = await PGlite.create(`${dataDir}/pglite`);
+  await fillAdminOrders((statement) => pglite.query(statement));
+  await pglite.close();
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin-create.ts', '--email', ADMIN_EMAIL, '--password', ADMIN_PASSWORD],
+    { env: { ...withoutDeployment(process.env), DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
+  );
+  const secret = new URL(stdout.match(/otpauth:\/\/\S+/)![0]).searchParams.get('secret')!;
+  const shop = await startShop(port, {}, { keepData: true });
+  try {
+    return await measureAdminOrderList(shop.origin, await adminHeaders(shop.origin, secret), seconds);
+  } finally {
+    await shop.stop();
+  }
+}

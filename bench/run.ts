@@ -11,6 +11,7 @@ import {
   signUpBuyers,
   type OrderLoad,
 } from './cod-orders.ts';
+import { ADMIN_ORDER_COUNT, ADMIN_READERS, measureAdminOrdersOnPglite } from './admin-orders.ts';
 import { REVIEW_COUNT, REVIEW_READERS, measureReviewList, writeReviews, type ReviewListLoad } from './reviews.ts';
 import { Shoppers, WEBHOOK_SHOPPERS, measurePrepaidCheckout, measureWebhooks, startBenchSimulator } from './prepaid.ts';
 
@@ -162,6 +163,12 @@ async function main() {
     return;
   }
   const databaseUrl = await localPostgres('shop_bench');
+  // `npm run bench -- --admin-orders-only`: the back office's order list alone.
+  if (process.argv.includes('--admin-orders-only')) {
+    const load = await measureAdminOrdersOnPglite(PORT + 3, DURATION_S);
+    console.log(`GET /api/admin/orders, three filters, PGlite, ${ADMIN_ORDER_COUNT} orders:`, load);
+    return;
+  }
   // `npm run bench -- --reviews-only`: the review list alone, when working on reviews.
   if (process.argv.includes('--reviews-only')) {
     const shop = await startShop(PORT, { ...ORDER_LIMITS, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
@@ -238,6 +245,16 @@ async function main() {
     await shop.stop();
   }
   for (const goal of await measurePrepaid(PORT + 2)) console.log(goal);
+  const adminList = await measureAdminOrdersOnPglite(PORT + 3, DURATION_S);
+  console.log(
+    `\nGET /api/admin/orders with three filters (status, payment method, 30 days) on PGlite, ${ADMIN_ORDER_COUNT} orders, ` +
+      `${ADMIN_READERS} admins: ${adminList.reads} reads, ${adminList.matching} matching, p50 ${adminList.p50} ms, ` +
+      `p95 ${adminList.p95} ms, p99 ${adminList.p99} ms` +
+      (adminList.failures ? `\n  ! ${adminList.failures} failed` : ''),
+  );
+  console.log(
+    `  back-office order list p95 at most 200 ms on PGlite: ${adminList.p95} ms ${adminList.p95 <= 200 && adminList.failures === 0 ? 'met' : 'NOT met'}`,
+  );
   console.log('\nThe embedded database (PGlite), by PGLITE_FSYNC:');
   for (const { fsync, orders } of await measurePgliteOrders(PORT + 1)) {
     console.log(describeOrders(`PGlite, PGLITE_FSYNC=${fsync}`, orders));
