@@ -87,6 +87,7 @@ describe('POST /api/contact with a valid message', () => {
     const [toSender, toShop, ...more] = await queuedMails();
     expect(more).toEqual([]);
     expect(toShop).toMatchObject({ to: SHOP_EMAIL, subject: `[Ticket ${ticket}] Message from Asha Verma` });
+    expect(toShop!.replyTo?.toLowerCase()).toBe('asha.verma@example.in');
     for (const part of [ticket, valid.fullname, 'asha.verma@example.in', valid.phone, valid.message]) {
       expect(toShop!.text).toContain(part);
     }

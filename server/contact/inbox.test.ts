@@ -115,6 +115,7 @@ describe('the contact inbox', () => {
     expect(mail!.text).toContain(text);
     expect(mail!.text).toContain(ticketLabel(ticket));
     expect(mail!.text).toContain(SHOP_EMAIL);
+    expect(mail!.replyTo).toBe(SHOP_EMAIL);
     expect(mail!.html).toContain('The &lt;b&gt;brass&lt;/b&gt; set');
     expect(mail!.html).not.toContain('<b>brass</b>');
 

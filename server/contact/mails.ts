@@ -34,7 +34,8 @@ export function messageForShop(message: ContactInput, ticket: number, { shopName
       `<p style="white-space:pre-wrap;border-left:3px solid #e7e5e4;padding-left:12px">${escapeHtml(message.message)}</p>`,
     ].join(''),
   );
-  return { to: shopEmail, subject, text, html } satisfies OutgoingMail;
+  // Replying from the shop's mailbox answers the sender.
+  return { to: shopEmail, subject, text, html, replyTo: message.email } satisfies OutgoingMail;
 }
 
 /**
@@ -82,5 +83,5 @@ export function replyForSender(
     `<p style="white-space:pre-wrap">${escapeHtml(reply)}</p><hr style="border:0;border-top:1px solid #e7e5e4">` +
       paragraphs(footer),
   );
-  return { to: senderEmail, subject, text, html } satisfies OutgoingMail;
+  return { to: senderEmail, subject, text, html, replyTo: shopEmail } satisfies OutgoingMail;
 }

@@ -7,6 +7,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply should go when not to the From address, e.g. the sender of a contact message. */
+  replyTo?: string | null;
 }
 
 /** Queues mails in the database, so a mail is sent exactly when the change that caused it is committed. */
@@ -23,10 +25,11 @@ export class MailOutbox {
         subject: sql.placeholder('subject'),
         text: sql.placeholder('text'),
         html: sql.placeholder('html'),
+        replyTo: sql.placeholder('replyTo'),
       })
       .returning({ id: mailOutbox.id })
       .prepare('queue-mail')
-      .execute({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      .execute({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo ?? null });
     return row!.id;
   }
 }

@@ -48,8 +48,8 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail, signal?: AbortSignal): Promise<void> {
-    const { to, subject, text, html } = mail;
-    await this.transporter.sendMail({ from: this.from, to, subject, text, html, signal });
+    const { to, subject, text, html, replyTo } = mail;
+    await this.transporter.sendMail({ from: this.from, to, subject, text, html, signal, ...(replyTo && { replyTo }) });
   }
 
   async close(): Promise<void> {
@@ -67,8 +67,8 @@ export class LocalMailbox implements MailTransport {
   constructor(private readonly db: Db) {}
 
   async send(mail: OutgoingMail): Promise<void> {
-    const { to, subject, text, html } = mail;
-    await this.db.insert(devMailbox).values({ to, subject, text, html });
+    const { to, subject, text, html, replyTo } = mail;
+    await this.db.insert(devMailbox).values({ to, subject, text, html, replyTo: replyTo ?? null });
   }
 
   /** The newest mails first, without their bodies. */
