@@ -3,6 +3,7 @@
 export { orderRoutes } from './routes.ts';
 export { adminOrderRoutes, type AdminOrderRouteOptions } from './admin-routes.ts';
 export { OrderService, type DeliveredOrder } from './service.ts';
+export type { OrdersAtAGlance } from './dashboard.ts';
 export { PlaceOrder, type PlacingOrder, type PaymentMethodSteps } from './place-order.ts';
 export { AWAITING_PAYMENT, OrderPaymentState, type PaymentOrder } from './payment-state.ts';
 export type { Actor, AdminChange, ChangingStatus } from './lifecycle.ts';

@@ -1,3 +1,4 @@
+import { ordersAtAGlance, type OrdersAtAGlance } from './dashboard.ts';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { runWorkflow, type Step } from '../db/workflow.ts';
@@ -201,6 +202,11 @@ export class OrderService {
   /** The back office's list: a page of the filtered orders, newest first, and how many match. */
   adminList(query: AdminOrderListQuery): Promise<AdminOrderList> {
     return listPage(this.db, query);
+  }
+
+  /** Today's and this month's sales, and the orders that wait on someone: for the dashboard. */
+  atAGlance(): Promise<OrdersAtAGlance> {
+    return ordersAtAGlance(this.db);
   }
 
   /** Every order matching the filters, as a CSV file. */
