@@ -1,0 +1,166 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { orderBody, orderTestShop, placedOrderId, verifiedShopper } from '../testing/orders.ts';
+import { ADMIN_TEST_PASSWORD, signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
+import { uniqueEmail } from '../testing/accounts.ts';
+import { reviewFormData } from '../../core/contracts/reviews.ts';
+
+const { shop, supplyProduct } = orderTestShop({ CONTACT_MESSAGES_PER_HOUR: '100' });
+
+/** One request per mutating back-office route, in an order that makes each valid, and the action it records. */
+interface Case {
+  route: string;
+  url: () => string;
+  payload?: object;
+  action: string;
+}
+
+/** Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps (no admin acts yet). */
+async function mutatingRoutes(): Promise<string[]> {
+  const document = (await shop().app.inject({ url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, unknown>>;
+  }>();
+  return Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/admin/') && !path.startsWith('/api/admin/session'))
+    .flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => method !== 'get' && method !== 'head')
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    .sort();
+}
+
+describe('the audit log', () => {
+  let owner: SignedInAdmin;
+  const ids = { product: '', order: '', review: '', ticket: 0, staff: '' };
+
+  beforeAll(async () => {
+    owner = await signedInAdmin(shop());
+    ids.product = await supplyProduct({ stock: 20 });
+    const shopper = await verifiedShopper(shop());
+    ids.order = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: ids.product, quantity: 1 }]));
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c05621' } })
+      .jpeg()
+      .toBuffer();
+    const review = await shop().app.inject({
+      method: 'POST',
+      url: `/api/product/${ids.product}/add-product-reviews`,
+      headers: shopper.bearer,
+      payload: reviewFormData({
+        productId: ids.product,
+        userId: shopper.userId,
+        reviewData: { fullname: 'Asha Verma', email: shopper.email, rating: 4, title: 'Good', review: 'Solid.' },
+        files: [new File([new Uint8Array(photo)], 'photo.jpg', { type: 'image/jpeg' })],
+      }),
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    ids.review = review.json<{ review: { _id: string } }>().review._id;
+    const contact = await shop().app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { fullname: 'Asha Verma', email: 'asha@example.in', phone: '9876543210', message: 'Is it in stock?' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const inbox = await shop().app.inject({ url: '/api/admin/messages?status=all', headers: owner.headers });
+    ids.ticket = inbox.json<{ messages: Array<{ ticketNumber: number }> }>().messages[0]!.ticketNumber;
+  });
+
+  const cases: Case[] = [
+    {
+      route: 'POST /api/admin/admins',
+      url: () => '/api/admin/admins',
+      payload: { email: uniqueEmail(), fullname: 'Staff Member', password: ADMIN_TEST_PASSWORD },
+      action: 'admin.add',
+    },
+    { route: 'DELETE /api/admin/admins/{userId}', url: () => `/api/admin/admins/${ids.staff}`, action: 'admin.remove' },
+    {
+      route: 'POST /api/admin/products/{productId}/stock',
+      url: () => `/api/admin/products/${ids.product}/stock`,
+      payload: { change: 5, reason: 'Found a carton in the back room' },
+      action: 'stock.adjust',
+    },
+    {
+      route: 'PUT /api/admin/products/{productId}/low-stock-threshold',
+      url: () => `/api/admin/products/${ids.product}/low-stock-threshold`,
+      payload: { threshold: 3 },
+      action: 'product.low_stock_threshold',
+    },
+    {
+      route: 'POST /api/admin/reviews/{reviewId}/photos/{position}/hide',
+      url: () => `/api/admin/reviews/${ids.review}/photos/0/hide`,
+      action: 'review_photo.hide',
+    },
+    {
+      route: 'POST /api/admin/reviews/{reviewId}/photos/{position}/unhide',
+      url: () => `/api/admin/reviews/${ids.review}/photos/0/unhide`,
+      action: 'review_photo.unhide',
+    },
+    {
+      route: 'POST /api/admin/reviews/{reviewId}/hide',
+      url: () => `/api/admin/reviews/${ids.review}/hide`,
+      payload: { reason: 'Off topic' },
+      action: 'review.hide',
+    },
+    {
+      route: 'POST /api/admin/reviews/{reviewId}/unhide',
+      url: () => `/api/admin/reviews/${ids.review}/unhide`,
+      action: 'review.unhide',
+    },
+    {
+      route: 'POST /api/admin/messages/{ticketNumber}/read',
+      url: () => `/api/admin/messages/${ids.ticket}/read`,
+      action: 'message.read',
+    },
+    {
+      route: 'POST /api/admin/messages/{ticketNumber}/unread',
+      url: () => `/api/admin/messages/${ids.ticket}/unread`,
+      action: 'message.unread',
+    },
+    {
+      route: 'POST /api/admin/messages/{ticketNumber}/reply',
+      url: () => `/api/admin/messages/${ids.ticket}/reply`,
+      payload: { message: 'Yes, it ships tomorrow.' },
+      action: 'message.reply',
+    },
+    {
+      route: 'POST /api/admin/orders/{orderId}/status',
+      url: () => `/api/admin/orders/${ids.order}/status`,
+      payload: { status: 'confirmed' },
+      action: 'order.status',
+    },
+    {
+      route: 'POST /api/admin/orders/{orderId}/cancel',
+      url: () => `/api/admin/orders/${ids.order}/cancel`,
+      payload: { reason: 'The shopper asked by phone' },
+      action: 'order.cancel',
+    },
+  ];
+
+  it('has a case below for every mutating back-office route', async () => {
+    expect(cases.map(({ route }) => route).sort()).toEqual(await mutatingRoutes());
+  });
+
+  it('gets an entry, with the acting admin and the IP, from every mutating back-office route', async () => {
+    const { audit } = shop().services;
+    for (const { route, url, payload, action } of cases) {
+      const [newest] = await audit.search({ limit: 1 });
+      const response = await shop().app.inject({
+        method: route.split(' ')[0] as 'POST',
+        url: url(),
+        headers: owner.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(300);
+      if (action === 'admin.add') ids.staff = response.json<{ admin: { userId: string } }>().admin.userId;
+      const written = await audit.search({ limit: 10 });
+      const fresh = written.filter((entry) => entry.id > (newest?.id ?? 0));
+      expect(
+        fresh.map((entry) => entry.action),
+        route,
+      ).toContain(action);
+      const entry = fresh.find((candidate) => candidate.action === action)!;
+      expect(entry).toMatchObject({ adminEmail: owner.email, ip: '127.0.0.1' });
+      expect(entry.before !== null || entry.after !== null, `${route} keeps before or after`).toBe(true);
+    }
+  });
+});
