@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { catalogProduct, orderTestShop, verifiedShopper } from '../testing/orders.ts';
@@ -6,6 +7,7 @@ import { REVIEW_NOT_FOUND, PHOTO_NOT_FOUND } from './moderation.ts';
 import type { ReviewInput } from '../../core/contracts/catalog.ts';
 import type { AdminReview } from '../../core/contracts/admin-reviews.ts';
 import type { ReviewList } from '../../core/contracts/reviews.ts';
+import { reviews } from './schema.ts';
 
 const { shop, supplyProduct } = orderTestShop({ REVIEWS_PER_HOUR: '1000' });
 let moderator: SignedInAdmin;
@@ -231,6 +233,8 @@ describe('GET /api/admin/reviews', () => {
 
   it('lists newest first, hidden ones too, filtered by status, product and words, a page at a time', async () => {
     const productId = await supplyProduct({ stock: 5 });
+    // Only this test's reviews: the demo product may come with imported ones.
+    await shop().services.database.db.delete(reviews).where(eq(reviews.productId, productId));
     const ids: string[] = [];
     for (const title of ['Sturdy frame', 'Faded colours', 'Sturdy and bright']) {
       ids.push((await written(productId, review({ title, email: `${title.length}@example.in` }), [])).id);
