@@ -29,7 +29,9 @@ import { wishlistRoutes } from './wishlist/index.ts';
 import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
 import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
-import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
+import { adminApi, ADMIN_COOKIE, type AdminService } from './admin/index.ts';
+import { auditAdminRoutes } from './audit/index.ts';
+import { dashboardAdminRoutes, lowStockSection, unreadMessagesSection } from './dashboard/index.ts';
 import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
@@ -43,6 +45,15 @@ export interface ServerOptions {
   /** build/client, served as static files. */
   clientDir?: string;
   logger?: boolean;
+}
+
+/** The back-office viewer of a page request: its `admin_session` cookie's session, any stage, for the loaders. */
+async function adminViewerOf(admin: AdminService, request: Request) {
+  const cookies = cookie.parse(request.headers.get('cookie') ?? '');
+  const session = await admin.session(cookies[ADMIN_COOKIE]);
+  if (!session) return null;
+  const { email, role, stage, csrfToken } = session;
+  return { email, role, stage, csrfToken };
 }
 
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -147,6 +158,14 @@ export async function buildServer(services: Services, options: ServerOptions = {
       await scope.register(reviewAdminRoutes, { moderation: services.reviews.moderation });
       await scope.register(contactAdminRoutes, { inbox: services.contact.inbox });
       await scope.register(catalogAdminRoutes, { catalog: services.catalog });
+      await scope.register(auditAdminRoutes, { audit: services.audit });
+      // The dashboard's sections, in the page's order: add a module's figures here as one more source.
+      await scope.register(dashboardAdminRoutes, {
+        sources: [
+          () => lowStockSection((limit) => services.catalog.lowStock(limit)),
+          () => unreadMessagesSection(() => services.contact.unreadCount()),
+        ],
+      });
     },
   });
   await app.register(orderRoutes, {
@@ -229,6 +248,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         paymentScriptUrl: services.paymentSetup.scriptUrl,
         paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
+        admin: { viewer: (request) => adminViewerOf(services.admin, request) },
       },
       contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
     });
