@@ -36,6 +36,7 @@ import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
 import type { Services } from './services.ts';
+import type { StorefrontContext } from '../core/storefront.ts';
 
 export interface ServerOptions {
   /** The React Router server build; without it only the API and media are served (API tests). */
@@ -47,13 +48,17 @@ export interface ServerOptions {
   logger?: boolean;
 }
 
-/** The back-office viewer of a page request: its `admin_session` cookie's session, any stage, for the loaders. */
-async function adminViewerOf(admin: AdminService, request: Request) {
-  const cookies = cookie.parse(request.headers.get('cookie') ?? '');
-  const session = await admin.session(cookies[ADMIN_COOKIE]);
-  if (!session) return null;
-  const { email, role, stage, csrfToken } = session;
-  return { email, role, stage, csrfToken };
+/** The back office for page loaders: a request's viewer, from its `admin_session` cookie's session at any stage. */
+export function pageAdmin(admin: AdminService): StorefrontContext['admin'] {
+  return {
+    async viewer(request) {
+      const cookies = cookie.parse(request.headers.get('cookie') ?? '');
+      const session = await admin.session(cookies[ADMIN_COOKIE]);
+      if (!session) return null;
+      const { email, role, stage, csrfToken } = session;
+      return { email, role, stage, csrfToken };
+    },
+  };
 }
 
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -248,7 +253,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         paymentScriptUrl: services.paymentSetup.scriptUrl,
         paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
-        admin: { viewer: (request) => adminViewerOf(services.admin, request) },
+        admin: pageAdmin(services.admin),
       },
       contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
     });
