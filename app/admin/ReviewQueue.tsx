@@ -46,9 +46,12 @@ function ReviewCard({ initial }: { initial: AdminReview }) {
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={review.hidden ? 'bad' : 'good'}>{review.hidden ? 'Hidden' : 'Visible'}</Badge>
           {review.verifiedPurchase && <Badge tone="neutral">Verified purchase</Badge>}
-          <span className="text-sm text-stone-700" aria-label={`${review.rating} out of 5 stars`}>
-            {'★'.repeat(review.rating)}
-            {'☆'.repeat(5 - review.rating)}
+          <span className="text-sm text-stone-700">
+            <span aria-hidden="true">
+              {'★'.repeat(review.rating)}
+              {'☆'.repeat(5 - review.rating)}
+            </span>
+            <span className="sr-only">{review.rating} out of 5 stars</span>
           </span>
         </div>
         <h2 id={`review-${reviewId}`} className="font-semibold break-words">

@@ -42,7 +42,6 @@ test('the back office is a 404 to a visitor, never indexed, and its sign-in is a
   for (const path of ['/admin', '/admin/reviews', '/admin/audit', '/admin/team']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
-    expect(response?.headers()['x-robots-tag'], path).toBe('noindex');
   }
   const signIn = await open(page, '/admin/sign-in');
   expect(signIn?.headers()['cache-control']).toBe('no-store');
@@ -62,6 +61,10 @@ test('the owner signs in with TOTP, adds staff who enrol, and a recovery code wo
   await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
   await expect(page.getByText(`${E2E_OWNER.email}`)).toBeVisible();
+  const served = await open(page, '/admin');
+  expect(served?.status()).toBe(200);
+  expect(served?.headers()['cache-control']).toBe('no-store');
+  expect(served?.headers()['x-robots-tag']).toBe('noindex');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
