@@ -89,7 +89,7 @@ test('the owner signs in with TOTP, adds staff who enrol, and a recovery code wo
   await page.getByLabel(/^Password/).fill(staffPassword);
   await page.getByRole('button', { name: 'Add staff admin' }).click();
   await expect(toast(page, `${staffEmail} added`)).toBeVisible();
-  await expect(page.getByText(staffEmail)).toBeVisible();
+  await expect(page.getByText(staffEmail, { exact: true })).toBeVisible();
 
   await open(page, '/admin/audit?action=admin');
   await expect(page.getByText(staffEmail).first()).toBeVisible();
