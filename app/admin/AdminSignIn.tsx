@@ -10,9 +10,8 @@ import {
 import { EmailField, Field, PasswordField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { useForm } from '../lib/form';
-import { call } from '../lib/http';
 import { toast } from '../lib/toast';
-import { change } from './api';
+import { signInStep } from './api';
 import { adminLinkClass } from './ui';
 
 /** Where the sign-in stands: the password, then a code (or enrolment first), then the recovery codes once. */
@@ -36,7 +35,7 @@ const toastOnly = { onFailure: toast.error, onInvalid: toast.error };
 
 function PasswordStep({ onSignedIn }: { onSignedIn: (answer: AdminViewer & { otpauthUri?: string }) => void }) {
   const form = useForm(adminSignInEndpoint.body, toastOnly);
-  const submit = form.handleSubmit(async (body) => onSignedIn(await call(adminSignInEndpoint, { body })));
+  const submit = form.handleSubmit(async (body) => onSignedIn(await signInStep(adminSignInEndpoint, body)));
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
       <EmailField label="Email" required autoComplete="username" {...form.field('email')} />
@@ -63,7 +62,7 @@ function CodeStep({
   const codeForm = useForm(codeSchema, toastOnly);
   const recoveryForm = useForm(recoverySchema, toastOnly);
   const send = async (body: { code: string } | { recoveryCode: string }) => {
-    const answer = await change(csrfToken, adminSecondFactorEndpoint, { body });
+    const answer = await signInStep(adminSecondFactorEndpoint, body, csrfToken);
     onPassed(answer.recoveryCodes);
   };
   return (

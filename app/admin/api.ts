@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CSRF_HEADER } from '../../core/contracts/admin-session';
 import type { Answer, Endpoint } from '../../core/contracts/endpoint';
-import { call, errorMessage, type CallInput } from '../lib/http';
+import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, type CallInput } from '../lib/http';
 import { toast } from '../lib/toast';
 
 type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
@@ -23,6 +23,32 @@ export function change<E extends Endpoint>(csrfToken: string, endpoint: E, input
   // call() types `headers` by the endpoint's own schema; the CSRF header is the guard's, not the endpoint's.
   const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
   return send(endpoint, { ...input, headers: { [CSRF_HEADER]: csrfToken } });
+}
+
+/**
+ * The sign-in's two steps, outside call(): their 401 means a wrong password or code, which call() would take for the
+ * shopper's expired token, refreshing it and sending the same attempt twice (or signing the shopper out).
+ */
+export async function signInStep<E extends Endpoint>(endpoint: E, body: unknown, csrfToken?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+  const response = await fetch(endpoint.path, {
+    method: endpoint.method,
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  }).catch(() => {
+    throw new ApiError(0, GENERIC_ERROR, 'FETCH');
+  });
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = (answer as { message?: unknown } | undefined)?.message;
+    throw new ApiError(response.status, typeof message === 'string' ? message : GENERIC_ERROR);
+  }
+  const parsed = endpoint.responses[response.status]?.safeParse(answer);
+  if (!parsed?.success) throw new ApiError(response.status, GENERIC_ERROR, 'PARSING');
+  return parsed.data as Success<E>;
 }
 
 /** Runs a change; a failure is toasted with the server's message and answers undefined. */
