@@ -121,10 +121,8 @@ function Enrolment({ otpauthUri }: { otpauthUri: string }) {
       <p>
         <code className="block break-all rounded bg-white p-2 font-mono text-base tracking-wider">{secret}</code>
       </p>
-      <details>
-        <summary className="cursor-pointer font-medium">The whole set-up address</summary>
-        <code className="mt-2 block break-all rounded bg-white p-2 font-mono text-xs">{otpauthUri}</code>
-      </details>
+      <p>The whole set-up address, to copy into an app on another device:</p>
+      <code className="block break-all rounded bg-white p-2 font-mono text-xs">{otpauthUri}</code>
       <p>Then enter the app&apos;s first code below.</p>
     </div>
   );
