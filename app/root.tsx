@@ -6,6 +6,7 @@ import {
   Scripts,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from 'react-router';
@@ -86,8 +87,17 @@ function ScrollToTop() {
   return null;
 }
 
+/** A back-office page its loader let through (its handle says so): it brings its own header, without the shop's. */
+function useBackOffice(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { backOffice?: boolean } | undefined)?.backOffice && match.data !== undefined,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root');
+  const rootData = useRouteLoaderData<typeof loader>('root');
+  const backOffice = useBackOffice();
+  const data = backOffice ? undefined : rootData;
   const nonce = useContext(CspNonce);
   return (
     <html lang="en-IN">
@@ -100,30 +110,39 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce="" />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
-        >
-          Skip to content
-        </a>
-        {data && <ServerOnly>{import.meta.env.SSR && <AnnouncementBar shop={data.shop} />}</ServerOnly>}
-        {data && <SiteHeader shop={data.shop} />}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        {data && (
-          // The SSR check lets the client build drop the footer's code entirely.
-          <ServerOnly>{import.meta.env.SSR && <Footer shop={data.shop} />}</ServerOnly>
-        )}
+        {backOffice ? children : <ShopFrame data={data}>{children}</ShopFrame>}
         <NavigationSpinner />
         <ToastHost />
-        {data && <CartFollowsSession shop={data.shop} />}
+        {rootData && <CartFollowsSession shop={rootData.shop} />}
         <WishlistFollowsSession />
         <StartUp />
         <ScrollToTop />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** The shop's header, main and footer around a storefront page. */
+function ShopFrame({ data, children }: { data: ReturnType<typeof loader> | undefined; children: React.ReactNode }) {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      {data && <ServerOnly>{import.meta.env.SSR && <AnnouncementBar shop={data.shop} />}</ServerOnly>}
+      {data && <SiteHeader shop={data.shop} />}
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      {data && (
+        // The SSR check lets the client build drop the footer's code entirely.
+        <ServerOnly>{import.meta.env.SSR && <Footer shop={data.shop} />}</ServerOnly>
+      )}
+    </>
   );
 }
 

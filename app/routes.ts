@@ -25,6 +25,17 @@ export default [
   route('track-your-order', 'routes/track-order.tsx', { id: 'routes/track-order/route' }),
   route('contact-us', 'routes/contact-us.tsx', { id: 'contact-us' }),
   route('profile/*', 'routes/profile.tsx', { id: 'routes/profile/route' }),
+  // The back office (issue 22): the layout's loader answers 404 to anyone but a signed-in admin.
+  route('admin/sign-in', 'routes/admin-sign-in.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-dashboard.tsx'),
+    route('reviews', 'routes/admin-reviews.tsx'),
+    route('messages', 'routes/admin-messages.tsx'),
+    route('messages/:ticketNumber', 'routes/admin-message.tsx'),
+    route('stock', 'routes/admin-stock.tsx'),
+    route('audit', 'routes/admin-audit.tsx'),
+    route('team', 'routes/admin-team.tsx'),
+  ]),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

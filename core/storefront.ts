@@ -2,6 +2,7 @@
 import type { Product } from './product.ts';
 import type { ReviewListItem } from './contracts/reviews.ts';
 import type { ShopSettings } from './shop.ts';
+import type { AdminViewer } from './contracts/admin-session.ts';
 
 export interface BannerImage {
   src: string;
@@ -33,6 +34,11 @@ export interface StorefrontContext {
   paymentScriptUrl: string | null;
   /** The origins the gateway's pay page may come from: the browser opens no other (empty when prepaid is off). */
   paymentPayPageOrigins: string[];
+  /** The back office's pages (decision 0033): who is signed in, from the request's `admin_session` cookie. */
+  admin: {
+    /** The admin of the request's session at any stage (check `stage`), or null without a live one. */
+    viewer(request: Request): Promise<AdminViewer | null>;
+  };
   /** This response's Content-Security-Policy nonce: every script the page renders must carry it. */
   cspNonce: string;
 }

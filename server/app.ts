@@ -29,11 +29,14 @@ import { wishlistRoutes } from './wishlist/index.ts';
 import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
 import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
-import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
+import { adminApi, ADMIN_COOKIE, type AdminService } from './admin/index.ts';
+import { auditAdminRoutes } from './audit/index.ts';
+import { dashboardAdminRoutes, lowStockSection, ordersSection, unreadMessagesSection } from './dashboard/index.ts';
 import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
 import type { Services } from './services.ts';
+import type { StorefrontContext } from '../core/storefront.ts';
 
 export interface ServerOptions {
   /** The React Router server build; without it only the API and media are served (API tests). */
@@ -43,6 +46,19 @@ export interface ServerOptions {
   /** build/client, served as static files. */
   clientDir?: string;
   logger?: boolean;
+}
+
+/** The back office for page loaders: a request's viewer, from its `admin_session` cookie's session at any stage. */
+export function pageAdmin(admin: AdminService): StorefrontContext['admin'] {
+  return {
+    async viewer(request) {
+      const cookies = cookie.parse(request.headers.get('cookie') ?? '');
+      const session = await admin.session(cookies[ADMIN_COOKIE]);
+      if (!session) return null;
+      const { email, role, stage, csrfToken } = session;
+      return { email, role, stage, csrfToken };
+    },
+  };
 }
 
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -152,6 +168,15 @@ export async function buildServer(services: Services, options: ServerOptions = {
         audit: services.audit,
         paymentsOf: (orderRowId) => services.payments.historyOf(orderRowId),
       });
+      await scope.register(auditAdminRoutes, { audit: services.audit });
+      // The dashboard's sections, in the page's order: add a module's figures here as one more source.
+      await scope.register(dashboardAdminRoutes, {
+        sources: [
+          () => ordersSection(() => services.orders.atAGlance()),
+          () => lowStockSection((limit) => services.catalog.lowStock(limit)),
+          () => unreadMessagesSection(() => services.contact.unreadCount()),
+        ],
+      });
     },
   });
   await app.register(orderRoutes, {
@@ -234,6 +259,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         googleClientId: config.GOOGLE_CLIENT_ID ?? null,
         paymentScriptUrl: services.paymentSetup.scriptUrl,
         paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
+        admin: pageAdmin(services.admin),
       },
       contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
     });

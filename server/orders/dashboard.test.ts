@@ -25,7 +25,7 @@ describe("the dashboard's orders at a glance", () => {
     expect(after.today.orders - before.today.orders).toBe(1);
     expect(after.thisMonth.orders - before.thisMonth.orders).toBe(1);
     // ₹1,000 ships free (above FREE_SHIPPING_ABOVE_RUPEES): the sale is its price alone.
-    expect(after.today.revenueRupees - before.today.revenueRupees).toBe(1000);
+    expect(after.today.revenuePaise - before.today.revenuePaise).toBe(100_000);
     expect(after.paymentsAwaiting - before.paymentsAwaiting).toBe(1);
     expect(after.refundsDue).toBe(before.refundsDue);
   });

@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { paiseToRupees } from '../../core/money.ts';
 import { orders } from './schema.ts';
 
 /** What the back office's dashboard shows of the orders: today, this month, and what waits on someone. */
 export interface OrdersAtAGlance {
-  today: { orders: number; revenueRupees: number };
-  thisMonth: { orders: number; revenueRupees: number };
+  today: { orders: number; revenuePaise: number };
+  thisMonth: { orders: number; revenuePaise: number };
   /** Prepaid orders whose payment may still complete (pending or failed, not expired). */
   paymentsAwaiting: number;
   /** Cancelled paid orders whose refund is not through yet, or failed. */
@@ -44,8 +43,8 @@ export async function ordersAtAGlance(db: Db): Promise<OrdersAtAGlance> {
       sql`${orders.paymentMethod} = 'prepaid' and ${orders.paymentStatus} in ('pending', 'failed', 'refund_pending', 'refund_failed', 'review')`,
     );
   return {
-    today: { orders: row!.todayOrders, revenueRupees: paiseToRupees(Number(row!.todayPaise)) },
-    thisMonth: { orders: row!.monthOrders, revenueRupees: paiseToRupees(Number(row!.monthPaise)) },
+    today: { orders: row!.todayOrders, revenuePaise: Number(row!.todayPaise) },
+    thisMonth: { orders: row!.monthOrders, revenuePaise: Number(row!.monthPaise) },
     paymentsAwaiting: waiting!.paymentsAwaiting,
     refundsDue: waiting!.refundsDue,
     paymentsToReview: waiting!.paymentsToReview,

@@ -1,0 +1,76 @@
+import { auditLogEndpoint, type AuditEntryView } from '../../core/contracts/admin-audit';
+import { useAdminQuery } from './api';
+import { Card, Empty, FilterBar, FilterField, Loaded, PageHeading, Pager, When, useSearchInput } from './ui';
+
+/** A recorded value as readable JSON; nothing recorded reads as a dash. */
+export function readableJson(value: unknown): string {
+  return value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
+}
+
+function Values({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-semibold uppercase text-stone-600">{label}</p>
+      <pre className="mt-1 max-h-64 overflow-auto rounded bg-stone-100 p-2 text-xs whitespace-pre-wrap break-words">
+        {readableJson(value)}
+      </pre>
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: AuditEntryView }) {
+  return (
+    <Card>
+      <article className="space-y-2">
+        <h2 className="font-mono text-sm font-semibold break-all">{entry.action}</h2>
+        <p className="text-sm break-words text-stone-700">
+          {entry.adminEmail} · <When at={entry.at} /> · {entry.ip}
+        </p>
+        <p className="text-sm break-all text-stone-700">
+          {entry.targetType} {entry.targetId}
+        </p>
+        {entry.reason && <p className="text-sm">Reason: {entry.reason}</p>}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Values label="Before" value={entry.before} />
+          <Values label="After" value={entry.after} />
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+/** /admin/audit: every admin action, newest first, by admin, action and dates, a page at a time. */
+export function AuditLog() {
+  const query = useAdminQuery(auditLogEndpoint, {
+    query: useSearchInput(['admin', 'action', 'targetType', 'targetId', 'from', 'to', 'before']),
+  });
+  return (
+    <>
+      <PageHeading title="Audit log" />
+      <FilterBar label="Find audit entries">
+        <FilterField label="Admin e-mail" name="admin" type="email" />
+        <FilterField label="Action (e.g. review or review.hide)" name="action" />
+        <FilterField label="From" name="from" type="date" />
+        <FilterField label="To" name="to" type="date" />
+      </FilterBar>
+      <Loaded query={query}>
+        {({ entries, next }) => (
+          <>
+            {entries.length === 0 ? (
+              <Empty>No entries match.</Empty>
+            ) : (
+              <ul className="space-y-3">
+                {entries.map((entry) => (
+                  <li key={entry.id}>
+                    <Entry entry={entry} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager next={next} />
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import {
+  REVIEW_STATUSES,
+  adminReviewsEndpoint,
+  hideReviewEndpoint,
+  hideReviewPhotoEndpoint,
+  unhideReviewEndpoint,
+  unhideReviewPhotoEndpoint,
+  type AdminReview,
+} from '../../core/contracts/admin-reviews';
+import { change, changeOrToast, useAdminQuery } from './api';
+import { useAdminViewer } from './viewer';
+import {
+  Badge,
+  Card,
+  Empty,
+  FilterBar,
+  FilterField,
+  Loaded,
+  PageHeading,
+  Pager,
+  When,
+  inputClass,
+  smallButtonClass,
+  useSearchInput,
+} from './ui';
+
+/** One review with its moderation: hide or show it, or one of its photos, with an optional reason. */
+function ReviewCard({ initial }: { initial: AdminReview }) {
+  const { csrfToken } = useAdminViewer();
+  const [review, setReview] = useState(initial);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const moderate = async (send: () => Promise<AdminReview>, done: string) => {
+    setBusy(true);
+    const answer = await changeOrToast(send, done);
+    setBusy(false);
+    if (answer) setReview(answer);
+  };
+  const body = { reason };
+  const reviewId = review.id;
+  const reasonId = `reason-${reviewId}`;
+  return (
+    <Card>
+      <article aria-labelledby={`review-${reviewId}`} className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={review.hidden ? 'bad' : 'good'}>{review.hidden ? 'Hidden' : 'Visible'}</Badge>
+          {review.verifiedPurchase && <Badge tone="neutral">Verified purchase</Badge>}
+          <span className="text-sm text-stone-700">
+            <span aria-hidden="true">
+              {'★'.repeat(review.rating)}
+              {'☆'.repeat(5 - review.rating)}
+            </span>
+            <span className="sr-only">{review.rating} out of 5 stars</span>
+          </span>
+        </div>
+        <h2 id={`review-${reviewId}`} className="font-semibold break-words">
+          {review.title}
+        </h2>
+        <p className="whitespace-pre-line break-words text-stone-800">{review.message}</p>
+        <p className="text-sm break-words text-stone-600">
+          {review.userName}
+          {review.email && ` · ${review.email}`} · {review.productTitle ?? 'A product no longer in the shop'} ·{' '}
+          <When at={review.createdAt} />
+        </p>
+        {review.photos.length > 0 && (
+          <ul className="flex flex-wrap gap-3">
+            {review.photos.map((photo) => {
+              const params = { reviewId, position: String(photo.position) };
+              return (
+                <li key={photo.position} className="space-y-1">
+                  <img
+                    src={photo.url}
+                    alt={`Photo ${photo.position + 1} of the review`}
+                    className={`size-24 rounded object-cover ${photo.hidden ? 'opacity-40' : ''}`}
+                  />
+                  <button
+                    type="button"
+                    disabled={busy}
+                    className={smallButtonClass}
+                    onClick={() =>
+                      moderate(
+                        () =>
+                          photo.hidden
+                            ? change(csrfToken, unhideReviewPhotoEndpoint, { params, body })
+                            : change(csrfToken, hideReviewPhotoEndpoint, { params, body }),
+                        photo.hidden ? 'Photo shown' : 'Photo hidden',
+                      )
+                    }
+                  >
+                    {photo.hidden ? 'Show photo' : 'Hide photo'}
+                    <span className="sr-only"> {photo.position + 1}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className="flex flex-wrap items-end gap-2 pt-2">
+          <div className="min-w-0 flex-1 basis-48">
+            <label htmlFor={reasonId} className="block text-sm text-stone-700">
+              Reason (optional)
+            </label>
+            <input
+              id={reasonId}
+              value={reason}
+              maxLength={200}
+              onChange={(event) => setReason(event.target.value)}
+              className={inputClass}
+            />
+          </div>
+          <button
+            type="button"
+            disabled={busy}
+            className={smallButtonClass}
+            onClick={() =>
+              moderate(
+                () =>
+                  review.hidden
+                    ? change(csrfToken, unhideReviewEndpoint, { params: { reviewId }, body })
+                    : change(csrfToken, hideReviewEndpoint, { params: { reviewId }, body }),
+                review.hidden ? 'Review shown' : 'Review hidden',
+              )
+            }
+          >
+            {review.hidden ? 'Show review' : 'Hide review'}
+          </button>
+        </div>
+      </article>
+    </Card>
+  );
+}
+
+/** /admin/reviews: every review, newest first, by status and words, a page at a time. */
+export function ReviewQueue() {
+  const query = useAdminQuery(adminReviewsEndpoint, { query: useSearchInput(['status', 'q', 'before']) });
+  return (
+    <>
+      <PageHeading title="Reviews" />
+      <FilterBar label="Find reviews">
+        <FilterField label="Status" name="status" options={[...REVIEW_STATUSES].reverse()} />
+        <FilterField label="Search" name="q" type="search" />
+      </FilterBar>
+      <Loaded query={query}>
+        {({ reviews, next }) => (
+          <>
+            {reviews.length === 0 ? (
+              <Empty>No reviews match.</Empty>
+            ) : (
+              <ul className="space-y-4">
+                {reviews.map((review) => (
+                  <li key={`${review.id}-${review.updatedAt}`}>
+                    <ReviewCard initial={review} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager next={next} />
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}

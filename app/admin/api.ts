@@ -1,0 +1,109 @@
+/**
+ * The back office's calls: reads through the one browser client (app/lib/http), and changes with the session's
+ * CSRF token in the CSRF_HEADER, which the admin guard checks on every change (decision 0033).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { CSRF_HEADER } from '../../core/contracts/admin-session';
+import type { Answer, Endpoint } from '../../core/contracts/endpoint';
+import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, type CallInput } from '../lib/http';
+import { toast } from '../lib/toast';
+
+type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
+
+/**
+ * The success answer's type: some contracts' spread error maps widen Answer with their `{ message }`; a call only
+ * resolves with a 2xx body, so that is left out unless it is the success answer itself.
+ */
+type Success<E extends Endpoint> = [Exclude<Answer<E>, { message: string }>] extends [never]
+  ? Answer<E>
+  : Exclude<Answer<E>, { message: string }>;
+
+/** Sends a change with the CSRF token. */
+export function change<E extends Endpoint>(csrfToken: string, endpoint: E, input?: ChangeInput<E>) {
+  // call() types `headers` by the endpoint's own schema; the CSRF header is the guard's, not the endpoint's.
+  const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
+  return send(endpoint, { ...input, headers: { [CSRF_HEADER]: csrfToken } });
+}
+
+/**
+ * The sign-in's two steps, outside call(): their 401 means a wrong password or code, which call() would take for the
+ * shopper's expired token, refreshing it and sending the same attempt twice (or signing the shopper out).
+ */
+export async function signInStep<E extends Endpoint>(endpoint: E, body: unknown, csrfToken?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+  const response = await fetch(endpoint.path, {
+    method: endpoint.method,
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  }).catch(() => {
+    throw new ApiError(0, GENERIC_ERROR, 'FETCH');
+  });
+  const answer: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const message = (answer as { message?: unknown } | undefined)?.message;
+    throw new ApiError(response.status, typeof message === 'string' ? message : GENERIC_ERROR);
+  }
+  const parsed = endpoint.responses[response.status]?.safeParse(answer);
+  if (!parsed?.success) throw new ApiError(response.status, GENERIC_ERROR, 'PARSING');
+  return parsed.data as Success<E>;
+}
+
+/** Runs a change; a failure is toasted with the server's message and answers undefined. */
+export async function changeOrToast<T>(task: () => Promise<T>, success?: string): Promise<T | undefined> {
+  try {
+    const answer = await task();
+    if (success) toast.success(success);
+    return answer;
+  } catch (error) {
+    toast.error(errorMessage(error));
+    return undefined;
+  }
+}
+
+/** A read's path values and query, as the address has them (the server checks them: a bad one is its 400). */
+interface ReadInput {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface Query<T> {
+  data?: T;
+  error: string | null;
+  loading: boolean;
+  /** Loads it again, e.g. after a change. */
+  reload: () => void;
+  /** Puts a change's answer in place without a reload. */
+  setData: (data: T) => void;
+}
+
+/**
+ * Reads an endpoint in the browser when the page shows and again whenever its input changes (the input is compared
+ * as JSON, so a new object of the same values does not reload).
+ */
+export function useAdminQuery<E extends Endpoint>(endpoint: E, input: ReadInput): Query<Success<E>> {
+  const [state, setState] = useState<{ data?: Success<E>; error: string | null; loading: boolean }>({
+    error: null,
+    loading: true,
+  });
+  const [round, setRound] = useState(0);
+  const key = JSON.stringify(input);
+  useEffect(() => {
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true, error: null }));
+    const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
+    send(endpoint, input).then(
+      (data) => current && setState({ data, error: null, loading: false }),
+      (error: unknown) => current && setState({ error: errorMessage(error), loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the input is compared by its JSON, `key`
+  }, [endpoint, key, round]);
+  const reload = useCallback(() => setRound((value) => value + 1), []);
+  const setData = useCallback((data: Success<E>) => setState({ data, error: null, loading: false }), []);
+  return { ...state, reload, setData };
+}

@@ -1,0 +1,166 @@
+/** The back office's small shared pieces: headings, cards, states of a read, paging links and dates. */
+import type { ReactNode } from 'react';
+import { Form, Link, useLocation, useSearchParams } from 'react-router';
+
+export const adminLinkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
+export const smallButtonClass =
+  'inline-flex items-center justify-center rounded-md border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-stone-500';
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base focus:outline-2 focus:outline-offset-1 focus:outline-brand-700';
+export const labelClass = 'block text-sm font-medium text-stone-800';
+
+export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-lg border border-stone-200 bg-white p-4 shadow-sm ${className}`}>{children}</div>;
+}
+
+/** What a read shows while it loads or after it failed; its children once it has data. */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data?: T; error: string | null; loading: boolean };
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+        {query.error}
+      </p>
+    );
+  if (query.data === undefined)
+    return (
+      <p role="status" className="text-stone-600">
+        Loading…
+      </p>
+    );
+  return <>{children(query.data)}</>;
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-stone-600">{children}</p>;
+}
+
+/** The search params as a plain object, for a query's input; empty values left out. */
+export function useSearchInput(names: readonly string[]): Record<string, string> {
+  const [params] = useSearchParams();
+  const input: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value) input[name] = value;
+  }
+  return input;
+}
+
+/** "Newest" and "Older" links of a list paged by `before`, keeping its filters. */
+export function Pager({ next }: { next: string | number | null }) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const paged = params.has('before');
+  params.delete('before');
+  const newest = `${pathname}${params.size ? `?${params}` : ''}`;
+  if (next !== null) params.set('before', String(next));
+  if (!paged && next === null) return null;
+  return (
+    <nav aria-label="Pages" className="mt-6 flex gap-3">
+      {paged && (
+        <Link to={newest} className={smallButtonClass}>
+          Newest
+        </Link>
+      )}
+      {next !== null && (
+        <Link to={`${pathname}?${params}`} className={smallButtonClass}>
+          Older
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** A moment in India's time, e.g. "27 Nov 2026, 11:08 am". */
+export function When({ at }: { at: string }) {
+  return <time dateTime={at}>{dateTime.format(new Date(at))}</time>;
+}
+
+/** A status label with text and colour both, so it reads without colour too. */
+export function Badge({ tone, children }: { tone: 'good' | 'warning' | 'bad' | 'neutral'; children: ReactNode }) {
+  const colours = {
+    good: 'bg-green-100 text-green-900',
+    warning: 'bg-amber-100 text-amber-900',
+    bad: 'bg-red-100 text-red-900',
+    neutral: 'bg-stone-100 text-stone-800',
+  } as const;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${colours[tone]}`}>{children}</span>
+  );
+}
+
+/** A list's filters: a GET form, so the filters live in the address and the Back button keeps them. */
+export function FilterBar({
+  label,
+  submitLabel = 'Search',
+  children,
+}: {
+  label: string;
+  submitLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" role="search" aria-label={label} className="mb-6 flex flex-wrap items-end gap-3">
+      {children}
+      <button type="submit" className="btn-primary py-2">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
+
+/** A labelled input or select of a FilterBar, starting at the address's value. */
+export function FilterField({
+  label,
+  name,
+  type = 'text',
+  options,
+}: {
+  label: string;
+  name: string;
+  type?: 'text' | 'search' | 'email' | 'date';
+  /** A select of these values (the first is the default) instead of an input. */
+  options?: readonly string[];
+}) {
+  const [params] = useSearchParams();
+  const id = `filter-${name}`;
+  const value = params.get(name) ?? '';
+  return (
+    <div className="min-w-0 flex-1 basis-40">
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {options ? (
+        <select id={id} name={name} defaultValue={value || options[0]} className={inputClass}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option[0]!.toUpperCase() + option.slice(1)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} name={name} type={type} defaultValue={value} className={inputClass} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The back office's audit log, read (issue 22, decision 0033): every admin action, newest first, found by admin,
+ * action, target and date.
+ */
+import { z } from './zod.ts';
+import { endpoint } from './endpoint.ts';
+import { adminErrors, listLimitSchema } from './admin-lists.ts';
+import { MAX, optionalText } from './fields.ts';
+
+const DATE_MESSAGE = 'Dates are written YYYY-MM-DD, or as a full ISO date and time';
+
+/** A day (`2026-11-27`, read in India's time: the shop's day) or an exact ISO instant; empty means none. */
+const dateSchema = (end: 'start' | 'end') =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .transform((text, context) => {
+      if (!text) return undefined;
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+      const at = new Date(day ? `${text}T${end === 'start' ? '00:00:00.000' : '23:59:59.999'}+05:30` : text);
+      if (Number.isNaN(at.getTime())) {
+        context.addIssue({ code: 'custom', message: DATE_MESSAGE });
+        return z.NEVER;
+      }
+      return at;
+    });
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  adminEmail: z.string(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** The changed fields' values before and after, as the module recorded them. */
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string(),
+  reason: z.string().nullable(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+export const auditSearchSchema = z.object({
+  /** The admin's e-mail, exactly (any case). */
+  admin: optionalText(MAX.email),
+  /** An action (`review.hide`) or its thing (`review`: every review action). */
+  action: optionalText(MAX.line),
+  targetType: optionalText(MAX.line),
+  targetId: optionalText(MAX.line),
+  from: dateSchema('start'),
+  to: dateSchema('end'),
+  /** The previous page's `next`: older entries. */
+  before: z.coerce
+    .number({ error: 'before must be an entry id' })
+    .int('before must be an entry id')
+    .min(1, 'before must be an entry id')
+    .optional(),
+  limit: listLimitSchema,
+});
+
+export const auditLogEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/audit',
+  querystring: auditSearchSchema,
+  responses: {
+    200: z.object({
+      entries: z.array(auditEntrySchema),
+      /** The `before` of the next (older) page; null on the last. */
+      next: z.number().int().nullable(),
+    }),
+    ...adminErrors,
+  },
+});

@@ -1,0 +1,102 @@
+// The back office's pages (issue 22): every /admin page but the sign-in is the /admin layout's child, and its
+// loader answers 404 to anyone but an admin past the second factor, with the viewer the real server hands loaders.
+import { isRouteErrorResponse, type AppLoadContext } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import routes from '../app/routes.ts';
+import * as adminLayout from '../app/routes/admin.tsx';
+import * as adminSignIn from '../app/routes/admin-sign-in.tsx';
+import { pageAdmin } from './app.ts';
+import { testShopFor } from './testing/harness.ts';
+import { ADMIN_TEST_PASSWORD, sessionCookie, signedInAdmin } from './testing/admin-session.ts';
+import { staffBearer, verifiedShopper } from './testing/orders.ts';
+import { cookieHeader, refreshCookieOf, uniqueEmail } from './testing/accounts.ts';
+
+const shop = testShopFor({ SEED_DEMO: 'false' });
+let context: AppLoadContext;
+beforeAll(() => {
+  context = { shop: shop().services.shop, admin: pageAdmin(shop().services.admin) } as AppLoadContext;
+});
+
+const pageRequest = (headers: Record<string, string> = {}) =>
+  new Request('http://localhost/admin/reviews', { headers });
+const loadLayout = (request: Request) =>
+  adminLayout.loader({ request, context, params: {} } as Parameters<typeof adminLayout.loader>[0]);
+
+/** What the layout's loader throws, as React Router answers it. */
+async function statusOf(request: Request): Promise<number> {
+  try {
+    await loadLayout(request);
+    return 200;
+  } catch (thrown) {
+    const { data, init } = thrown as { data: unknown; init?: { status?: number } };
+    if (isRouteErrorResponse(thrown)) return thrown.status;
+    expect(data).toBe('Not found');
+    return init?.status ?? 500;
+  }
+}
+
+describe('the /admin pages', () => {
+  it('are all under the layout that checks the admin, but the sign-in', () => {
+    const adminPaths = routes.filter((entry) => entry.path?.startsWith('admin'));
+    expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin', 'admin/sign-in']);
+    const layout = adminPaths.find((entry) => entry.path === 'admin')!;
+    expect(layout.file).toBe('routes/admin.tsx');
+    const children = layout.children!.map((child) => (child.index ? '' : child.path));
+    expect(children).toEqual(['', 'reviews', 'messages', 'messages/:ticketNumber', 'stock', 'audit', 'team']);
+    // Only the layout checks: a child with a loader of its own would be a way round it.
+    for (const child of layout.children!) expect(child.file).toMatch(/^routes\/admin-[a-z-]+\.tsx$/);
+  });
+
+  it('answer 404 to a visitor, a shopper, old staff, a forged cookie and an admin before the second factor', async () => {
+    const shopper = await verifiedShopper(shop());
+    const staff = await staffBearer(shop());
+    const ownerEmail = uniqueEmail();
+    await shop().services.admin.createOwner({ email: ownerEmail, password: ADMIN_TEST_PASSWORD });
+    const halfSignedIn = await shop().app.inject({
+      method: 'POST',
+      url: '/api/admin/session',
+      payload: { email: ownerEmail, password: ADMIN_TEST_PASSWORD },
+    });
+    expect(halfSignedIn.statusCode, halfSignedIn.body).toBe(200);
+    for (const headers of [
+      {},
+      shopper.bearer,
+      cookieHeader(refreshCookieOf(shopper.response)),
+      staff,
+      { cookie: 'admin_session=forged' },
+      { cookie: sessionCookie(halfSignedIn) },
+    ] as Record<string, string>[]) {
+      expect(await statusOf(pageRequest(headers)), JSON.stringify(headers)).toBe(404);
+    }
+  });
+
+  it('let an owner and a staff admin in, with the viewer their changes need, never cached or indexed', async () => {
+    for (const role of ['owner', 'staff'] as const) {
+      const admin = await signedInAdmin(shop(), role);
+      const page = await loadLayout(pageRequest({ cookie: admin.headers.cookie }));
+      expect(page.viewer).toEqual({
+        email: admin.email,
+        role,
+        stage: 'complete',
+        csrfToken: admin.headers['x-csrf-token'],
+      });
+    }
+    expect(adminLayout.headers()).toEqual({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+    expect(adminSignIn.headers()).toEqual({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
+  });
+
+  it('show the sign-in to anyone, and send a signed-in admin on to the dashboard', async () => {
+    const signIn = (headers: Record<string, string>) =>
+      adminSignIn.loader({
+        request: new Request('http://localhost/admin/sign-in', { headers }),
+        context,
+        params: {},
+      } as Parameters<typeof adminSignIn.loader>[0]);
+    expect(await signIn({})).toEqual({ shopName: shop().services.shop.name });
+    const admin = await signedInAdmin(shop());
+    const redirected = await signIn({ cookie: admin.headers.cookie }).catch((thrown: unknown) => thrown);
+    expect(redirected).toBeInstanceOf(Response);
+    expect((redirected as Response).status).toBe(302);
+    expect((redirected as Response).headers.get('location')).toBe('/admin');
+  });
+});

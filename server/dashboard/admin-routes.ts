@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf } from '../audit/index.ts';
+import { route } from '../http/endpoint-route.ts';
+import { dashboardEndpoint, type DashboardSection } from '../../core/contracts/admin-dashboard.ts';
+
+/** One section's source: the composition root (server/app.ts) hands in the modules' reads. */
+export type DashboardSource = () => Promise<DashboardSection>;
+
+export interface DashboardAdminRouteOptions {
+  /** In the order the page shows them. */
+  sources: readonly DashboardSource[];
+}
+
+/** The back office's dashboard: each source's section; one that fails is logged and left out, not the page. */
+export const dashboardAdminRoutes: FastifyPluginAsyncZod<DashboardAdminRouteOptions> = async (app, { sources }) => {
+  route(app, dashboardEndpoint, {
+    schema: {
+      tags: ['admin'],
+      security: [{ adminCookie: [] }],
+      summary: "The dashboard's sections: low stock, unread messages, and whatever else the shop reports",
+    },
+    handler: async (request) => {
+      actorOf(request);
+      const settled = await Promise.allSettled(sources.map((source) => source()));
+      const sections: DashboardSection[] = [];
+      for (const outcome of settled) {
+        if (outcome.status === 'fulfilled') sections.push(outcome.value);
+        else request.log.warn({ err: outcome.reason }, 'A dashboard section failed');
+      }
+      return { sections };
+    },
+  });
+};

@@ -1,0 +1,131 @@
+// The back office in the browser (issue 22): the pages do not exist for a visitor; the owner signs in with password
+// and TOTP, adds a staff admin who enrols at first sign-in, and a recovery code works once. Needs the owner that
+// tests/e2e/create-owner.ts makes before the shop starts.
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { totpCode } from '../../server/admin/second-factor.ts';
+import { open } from './helpers';
+import { E2E_OWNER, E2E_OWNER_FILE } from './owner';
+
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.slice(0, 3).map((node) => node.target) })),
+  ).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function passwordStep(page: Page, email: string, password: string) {
+  await open(page, '/admin/sign-in');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('the back office is a 404 to a visitor, never indexed, and its sign-in is accessible', async ({ page }) => {
+  for (const path of ['/admin', '/admin/reviews', '/admin/audit', '/admin/team']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+  const signIn = await open(page, '/admin/sign-in');
+  expect(signIn?.headers()['cache-control']).toBe('no-store');
+  await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the owner signs in with TOTP, adds staff who enrol, and a recovery code works once', async ({ page }) => {
+  const owner = JSON.parse(await readFile(E2E_OWNER_FILE, 'utf8')) as { secret: string; recoveryCodes: string[] };
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  await passwordStep(page, E2E_OWNER.email, E2E_OWNER.password);
+  await page.getByLabel('6-digit code from your authenticator app').fill(totpCode(owner.secret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Low stock' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Messages' })).toBeVisible();
+  await expect(page.getByText(`${E2E_OWNER.email}`)).toBeVisible();
+  const served = await open(page, '/admin');
+  expect(served?.status()).toBe(200);
+  expect(served?.headers()['cache-control']).toBe('no-store');
+  expect(served?.headers()['x-robots-tag']).toBe('noindex');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  for (const [link, heading] of [
+    ['Reviews', 'Reviews'],
+    ['Messages', 'Messages'],
+    ['Stock', 'Stock'],
+    ['Audit log', 'Audit log'],
+    ['Team', 'Team'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  }
+
+  const staffEmail = `e2e-staff-admin-${Date.now()}@example.in`;
+  const staffPassword = 'Staff-Chai-42';
+  await page.getByLabel('Email').fill(staffEmail);
+  await page.getByLabel('Full name').fill('Meera Staff');
+  await page.getByLabel(/^Password/).fill(staffPassword);
+  await page.getByRole('button', { name: 'Add staff admin' }).click();
+  await expect(toast(page, `${staffEmail} added`)).toBeVisible();
+  await expect(page.getByText(staffEmail, { exact: true })).toBeVisible();
+
+  await open(page, '/admin/audit?action=admin');
+  await expect(page.getByText(staffEmail).first()).toBeVisible();
+  await signOut(page);
+  expect((await page.goto('/admin'))?.status()).toBe(404);
+
+  // The staff admin enrols: the set-up key is shown once, then their first code, then the recovery codes.
+  await passwordStep(page, staffEmail, staffPassword);
+  await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toBeVisible();
+  const setUpLink = await page.getByRole('link', { name: 'this set-up link' }).getAttribute('href');
+  expect(setUpLink).toMatch(/^otpauth:\/\/totp\//);
+  const staffSecret = new URL(setUpLink!).searchParams.get('secret')!;
+  await expect(page.getByText(staffSecret, { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('6-digit code from your authenticator app').fill(totpCode(staffSecret));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
+  await expect(page.getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved these codes' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Team' })).toHaveCount(0);
+  await signOut(page);
+
+  // The owner's recovery code, in place of the authenticator: once.
+  const recoveryCode = owner.recoveryCodes[0]!;
+  for (const attempt of ['first', 'again'] as const) {
+    await passwordStep(page, E2E_OWNER.email, E2E_OWNER.password);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCode);
+    await page.getByRole('button', { name: 'Use recovery code' }).click();
+    if (attempt === 'first') {
+      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+      await signOut(page);
+    } else {
+      await expect(toast(page, 'That code is not right')).toBeVisible();
+      expect((await page.goto('/admin'))?.status()).toBe(404);
+    }
+  }
+});
