@@ -5,14 +5,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { loadConfig } from '../../server/config.ts';
 import { createServices } from '../../server/services.ts';
-import { E2E_OWNER, E2E_OWNER_FILE } from './owner.ts';
+import { E2E_OWNER_FILE, E2E_OWNER_PROJECTS, e2eOwner } from './owner.ts';
 
 const services = await createServices({ ...loadConfig(), SEED_DEMO: false, NODE_ENV: 'test' });
 try {
-  const { otpauthUri, recoveryCodes } = await services.admin.createOwner(E2E_OWNER);
-  const secret = new URL(otpauthUri).searchParams.get('secret');
+  const owners: Record<string, { secret: string | null; recoveryCodes: string[] }> = {};
+  for (const project of E2E_OWNER_PROJECTS) {
+    const { otpauthUri, recoveryCodes } = await services.admin.createOwner(e2eOwner(project));
+    owners[project] = { secret: new URL(otpauthUri).searchParams.get('secret'), recoveryCodes };
+  }
   await mkdir(dirname(E2E_OWNER_FILE), { recursive: true });
-  await writeFile(E2E_OWNER_FILE, JSON.stringify({ secret, recoveryCodes }));
+  await writeFile(E2E_OWNER_FILE, JSON.stringify(owners));
 } finally {
   await services.close();
 }

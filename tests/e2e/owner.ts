@@ -1,4 +1,9 @@
-/** The main e2e shop's back-office owner, made before the shop starts (tests/e2e/create-owner.ts). */
-export const E2E_OWNER = { email: 'e2e-owner@example.in', password: 'Owner-Chai-42' } as const;
-/** Its authenticator secret and recovery codes, as create-owner.ts wrote them. */
+/**
+ * The main e2e shop's back-office owners, one per browser project (a TOTP code works once, so two projects signing
+ * in as one owner in the same 30 seconds would refuse each other), made before the shop starts (create-owner.ts).
+ */
+export const E2E_OWNER_PROJECTS = ['desktop', 'mobile'] as const;
+export const e2eOwner = (project: string) =>
+  ({ email: `e2e-owner-${project}@example.in`, password: 'Owner-Chai-42' }) as const;
+/** Their authenticator secrets and recovery codes by project, as create-owner.ts wrote them. */
 export const E2E_OWNER_FILE = '.cache/e2e-owner.json';
