@@ -25,6 +25,7 @@ import { onSessionChange } from './lib/credentials';
 import { useSession } from './session/session-store';
 import { startSession, useLogout } from './session/start';
 import { CspNonce } from './context';
+import { MeasureVisits } from './analytics/MeasureVisits';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -121,6 +122,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <WishlistFollowsSession />
         <StartUp />
         <ScrollToTop />
+        <MeasureVisits />
         <Scripts nonce={nonce} />
       </body>
     </html>

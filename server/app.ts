@@ -30,6 +30,7 @@ import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
 import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { adminApi, ADMIN_COOKIE } from './admin/index.ts';
+import { analyticsAdminRoutes, analyticsRoutes } from './analytics/index.ts';
 import { orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
@@ -130,6 +131,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     shopName: config.SHOP_NAME,
   });
   await app.register(contactRoutes, { contact: services.contact });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(reviewRoutes, {
     reviews: services.reviews,
     media: services.media,
@@ -147,6 +149,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
       await scope.register(reviewAdminRoutes, { moderation: services.reviews.moderation });
       await scope.register(contactAdminRoutes, { inbox: services.contact.inbox });
       await scope.register(catalogAdminRoutes, { catalog: services.catalog });
+      await scope.register(analyticsAdminRoutes, { analytics: services.analytics });
     },
   });
   await app.register(orderRoutes, {
