@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Beacon } from '../../core/contracts/analytics';
-import { mayMeasure } from './consent';
-import { LOAD_AFTER_MS, whenSettled } from './measure';
+import { mayMeasure, type PrivacySignals } from './consent';
+import { LOAD_AFTER_MS } from './measure';
 import { VisitMeter } from './visit-meter';
 
 describe('mayMeasure', () => {
@@ -80,51 +80,53 @@ describe('VisitMeter', () => {
   });
 });
 
-describe('whenSettled', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+describe('measureVisit', () => {
+  const measuring = vi.hoisted(() => ({ seen: [] as string[], later: [] as string[], starts: 0 }));
+  vi.mock('./start', () => ({
+    startMeasuring: (seen: string[]) => {
+      measuring.starts += 1;
+      measuring.seen.push(...seen);
+      return (pathname: string) => measuring.later.push(pathname);
+    },
+  }));
 
-  /** A window that is visible, with idle callbacks run by the fake clock. */
-  const fakeWindow = () => {
-    const target = new EventTarget() as unknown as Window & { document: { visibilityState: string } };
-    return Object.assign(target, {
-      document: { visibilityState: 'visible' },
-      setTimeout: (run: () => void, ms?: number) => setTimeout(run, ms),
-      requestIdleCallback: (run: () => void) => setTimeout(run, 50),
-    });
-  };
-
-  it('loads when idle after LOAD_AFTER_MS if the visitor does nothing, and once', () => {
-    const target = fakeWindow();
-    const load = vi.fn();
-    whenSettled(target, load);
-    vi.advanceTimersByTime(LOAD_AFTER_MS);
-    expect(load).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(50);
-    expect(load).toHaveBeenCalledTimes(1);
-    target.dispatchEvent(new Event('pointerdown'));
-    vi.advanceTimersByTime(LOAD_AFTER_MS);
-    expect(load).toHaveBeenCalledTimes(1);
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.resetModules(); // a fresh page: nothing seen yet
+    Object.assign(measuring, { seen: [], later: [], starts: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
-  it('loads when idle after the first tap, and at once when the page is hidden', () => {
-    const tapped = fakeWindow();
-    const afterTap = vi.fn();
-    whenSettled(tapped, afterTap);
-    tapped.dispatchEvent(new Event('pointerdown'));
-    expect(afterTap).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(50);
-    expect(afterTap).toHaveBeenCalledTimes(1);
+  async function visit(signals: PrivacySignals, paths: string[]) {
+    vi.stubGlobal('navigator', signals);
+    const { measureVisit } = await import('./measure');
+    paths.forEach(measureVisit);
+    return measureVisit;
+  }
 
-    const hidden = fakeWindow();
-    const onHide = vi.fn();
-    whenSettled(hidden, onHide);
-    hidden.dispatchEvent(new Event('visibilitychange')); // still visible: nothing
-    expect(onHide).not.toHaveBeenCalled();
-    hidden.document.visibilityState = 'hidden';
-    hidden.dispatchEvent(new Event('visibilitychange'));
-    expect(onHide).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(LOAD_AFTER_MS + 50);
-    expect(onHide).toHaveBeenCalledTimes(1);
+  it('loads the measuring code LOAD_AFTER_MS after the first page, with the pages seen meanwhile, in order', async () => {
+    const measureVisit = await visit({}, ['/', '/shop']);
+    vi.advanceTimersByTime(LOAD_AFTER_MS - 1);
+    await vi.dynamicImportSettled();
+    expect(measuring.starts).toBe(0);
+
+    vi.advanceTimersByTime(1);
+    await vi.dynamicImportSettled();
+    expect(measuring).toEqual({ seen: ['/', '/shop'], later: [], starts: 1 });
+    measureVisit('/cart');
+    expect(measuring).toEqual({ seen: ['/', '/shop'], later: ['/cart'], starts: 1 });
+  });
+
+  it('loads nothing and sends nothing for a browser that asks not to be tracked', async () => {
+    for (const signals of [{ doNotTrack: '1' }, { globalPrivacyControl: true }]) {
+      vi.resetModules();
+      await visit(signals, ['/', '/product/brass-diya-lamp']);
+      vi.advanceTimersByTime(LOAD_AFTER_MS * 10);
+      await vi.dynamicImportSettled();
+    }
+    expect(measuring.starts).toBe(0);
   });
 });

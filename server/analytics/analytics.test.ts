@@ -76,6 +76,8 @@ describe('page views', () => {
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0 Safari/537.36',
       'facebookexternalhit/1.1',
+      'DuckDuckBot-Https/1.1; (+https://duckduckgo.com/duckduckbot)',
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0 Mobile Safari/537.36 Chrome-Lighthouse',
       'curl/8.5.0',
       '',
     ])
@@ -83,7 +85,10 @@ describe('page views', () => {
     expect(await viewsOf(shop(), 'cart')).toBe(before);
     expect((await samples(shop())).filter((row) => row.value === 900)).toEqual([]);
 
-    await sent(shop(), { page: 'cart' });
+    // A phone whose model has "bot" in its name is a person's.
+    const cubot =
+      'Mozilla/5.0 (Linux; Android 10; CUBOT_X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile';
+    await sent(shop(), { page: 'cart' }, { 'user-agent': cubot });
     expect(await viewsOf(shop(), 'cart')).toBe(before + 1);
   });
 

@@ -3,6 +3,6 @@
  * visitor's. A beacon without a user agent is not a browser's either.
  */
 const BOT =
-  /bot\b|bot\/|crawl|spider|slurp|scrap|facebookexternalhit|embedly|preview|headless|lighthouse|pagespeed|pingdom|uptime|monitor|curl\/|wget\/|python|java\/|go-http|node-fetch|axios|okhttp|libwww|httpclient|phantomjs|puppeteer|playwright|selenium/i;
+  /[a-z]bot\/|\bbot\b|duckduckbot|crawl|spider|slurp|scrap|facebookexternalhit|embedly|preview|headless|lighthouse|pagespeed|pingdom|uptime|monitor|curl\/|wget\/|python|java\/|go-http|node-fetch|axios|okhttp|libwww|httpclient|phantomjs|puppeteer|playwright|selenium/i;
 
 export const looksLikeBot = (userAgent: string | undefined): boolean => !userAgent?.trim() || BOT.test(userAgent);
