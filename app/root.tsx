@@ -26,6 +26,7 @@ import { onSessionChange } from './lib/credentials';
 import { useSession } from './session/session-store';
 import { startSession, useLogout } from './session/start';
 import { CspNonce } from './context';
+import { measureVisit } from './analytics/measure';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -79,10 +80,12 @@ function SiteHeader({ shop }: { shop: ShopSettings }) {
   return <Header shop={shop} cartCount={cartCount} signedInAs={signedInAs} onLogout={logout} />;
 }
 
-function ScrollToTop() {
+/** On each new page: scroll to its top, and count its view (first-party, without cookies: decision 0037). */
+function OnNewPage() {
   const { pathname } = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0); // braces: newer browsers return a Promise, which React would take for a cleanup
+    measureVisit(pathname);
   }, [pathname]);
   return null;
 }
@@ -116,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {rootData && <CartFollowsSession shop={rootData.shop} />}
         <WishlistFollowsSession />
         <StartUp />
-        <ScrollToTop />
+        <OnNewPage />
         <Scripts nonce={nonce} />
       </body>
     </html>

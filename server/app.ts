@@ -30,6 +30,7 @@ import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
 import { reviewAdminRoutes, reviewRoutes } from './reviews/index.ts';
 import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { adminApi, ADMIN_COOKIE, type AdminService } from './admin/index.ts';
+import { analyticsAdminRoutes, analyticsRoutes } from './analytics/index.ts';
 import { auditAdminRoutes } from './audit/index.ts';
 import { dashboardAdminRoutes, lowStockSection, ordersSection, unreadMessagesSection } from './dashboard/index.ts';
 import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
@@ -146,6 +147,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     shopName: config.SHOP_NAME,
   });
   await app.register(contactRoutes, { contact: services.contact });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(reviewRoutes, {
     reviews: services.reviews,
     media: services.media,
@@ -177,6 +179,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
           () => unreadMessagesSection(() => services.contact.unreadCount()),
         ],
       });
+      await scope.register(analyticsAdminRoutes, { analytics: services.analytics });
     },
   });
   await app.register(orderRoutes, {

@@ -24,6 +24,7 @@ import { BackInStockMails, WishlistService } from './wishlist/index.ts';
 import { ContactService } from './contact/index.ts';
 import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
 import { AuditLog } from './audit/index.ts';
+import { AnalyticsService } from './analytics/index.ts';
 import { AdminService } from './admin/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
@@ -66,6 +67,8 @@ export interface Services {
   /** The back office's append-only log of admin actions. */
   audit: AuditLog;
   admin: AdminService;
+  /** First-party page views and Web Vitals (decision 0037). */
+  analytics: AnalyticsService;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
   limitAttempts: AttemptLimit;
@@ -271,6 +274,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     shopName: config.SHOP_NAME,
     shopEmail: config.SHOP_EMAIL,
   });
+  const analytics = new AnalyticsService({
+    database,
+    isProduct: async (slug) => (await catalog.getProductBySlug(slug)) !== undefined,
+    limiter: new RateLimiter(rateLimitStore),
+  });
   // One loop runs every process's scheduled work (decision 0019). Tests run it by hand with runDue() and drain().
   const scheduledWork = new Poller(
     async () => {
@@ -300,6 +308,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     reviews,
     audit,
     admin,
+    analytics,
     emailLinks,
     google,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),

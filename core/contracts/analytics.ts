@@ -1,0 +1,132 @@
+/**
+ * First-party analytics (issue 22, decision 0037): the storefront's beacon, which counts a page view and carries the
+ * page load's Core Web Vitals, and the back office's report of both. Nothing in a beacon names a visitor.
+ */
+import { z } from './zod.ts';
+import { messageSchema } from './fields.ts';
+import { endpoint } from './endpoint.ts';
+import { adminErrors } from './admin-lists.ts';
+import { COLLECT_PATH, PAGE_TYPES, PRODUCT_SLUG, VITALS, type Vital } from '../analytics.ts';
+
+export { PAGE_TYPES, VITALS, VITAL_THRESHOLDS, type PageType, type Vital } from '../analytics.ts';
+
+/** The largest beacon the collector reads; a real one is under 200 bytes. */
+export const BEACON_MAX_BYTES = 4096;
+
+/** Longer than any real measurement (a minute in ms, a CLS of 10): beyond it the value is made up. */
+const MAX_MS = 60_000;
+const MAX_CLS = 10;
+const measurement = (name: Vital, max: number) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .min(0, `${name} must be 0 or more`)
+    .max(max, `${name} must be at most ${max}`);
+
+/** An object with only the keys given; anything else is refused with `message`. */
+const onlyKeys = <Shape extends z.ZodRawShape>(shape: Shape, message: string) =>
+  z.strictObject(shape, { error: message });
+
+export const vitalsSchema = onlyKeys(
+  {
+    LCP: measurement('LCP', MAX_MS).optional(),
+    INP: measurement('INP', MAX_MS).optional(),
+    CLS: measurement('CLS', MAX_CLS).optional(),
+    TTFB: measurement('TTFB', MAX_MS).optional(),
+  },
+  'vitals is an object of LCP, INP, CLS and TTFB only',
+);
+
+const productSlugSchema = z
+  .string({ error: 'product must be a product slug' })
+  .max(200, 'product must be a product slug')
+  .regex(PRODUCT_SLUG, 'product must be a product slug');
+
+/** One page view, and the Web Vitals of the page load it ended, if any were final by then. */
+export const beaconSchema = onlyKeys(
+  {
+    page: z.enum(PAGE_TYPES, { error: `page must be one of ${PAGE_TYPES.join(', ')}` }),
+    /** On product pages: which product. */
+    product: productSlugSchema.optional(),
+    vitals: vitalsSchema.optional(),
+  },
+  'A beacon is a JSON object of page, product and vitals only',
+).refine((beacon) => beacon.product === undefined || beacon.page === 'product', {
+  message: 'product is only for product pages',
+});
+
+export type Beacon = z.infer<typeof beaconSchema>;
+export type Vitals = z.infer<typeof vitalsSchema>;
+
+/**
+ * The storefront's beacon (`navigator.sendBeacon`, so `text/plain` holding JSON, or `application/json`). It stores
+ * no cookie, address, user agent or identifier; a bot's beacon is answered alike and dropped.
+ */
+export const collectEndpoint = endpoint({
+  method: 'POST',
+  path: COLLECT_PATH,
+  body: beaconSchema,
+  responses: {
+    /** Counted (or dropped, for a bot): nothing to answer. */
+    204: z.null(),
+    400: messageSchema,
+    413: messageSchema,
+    429: messageSchema,
+  },
+});
+
+/** A calendar day in India, as 2026-11-27. */
+const daySchema = (name: string) =>
+  z
+    .string({ error: `${name} must be a date such as 2026-01-31` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date such as 2026-01-31`)
+    .refine((day) => !Number.isNaN(Date.parse(day)) && new Date(day).toISOString().startsWith(day), {
+      message: `${name} must be a date such as 2026-01-31`,
+    });
+
+/** The longest span one report covers. */
+export const REPORT_MAX_DAYS = 366;
+/** The span a report covers when `from` is not given: four weeks to `to`. */
+export const REPORT_DEFAULT_DAYS = 28;
+
+const p75Schema = z.object({
+  /** The 75th percentile, in the vital's unit; null without samples. */
+  p75: z.number().nullable(),
+  samples: z.number().int(),
+  rating: z.enum(['good', 'needs-improvement', 'poor']).nullable(),
+});
+
+export const analyticsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  pageViews: z.object({
+    total: z.number().int(),
+    /** Per day and page type, oldest day first; days and types without views are left out. */
+    byDay: z.array(z.object({ day: z.string(), page: z.enum(PAGE_TYPES), views: z.number().int() })),
+    /** The most viewed products, most first. */
+    topProducts: z.array(z.object({ slug: z.string(), views: z.number().int() })),
+  }),
+  /** Each vital in VITALS order: its thresholds, its p75 over every page, and per page type that has samples. */
+  vitals: z.array(
+    z.object({
+      metric: z.enum(VITALS),
+      unit: z.enum(['ms', 'score']),
+      good: z.number(),
+      poor: z.number(),
+      overall: p75Schema,
+      byPage: z.array(p75Schema.extend({ page: z.enum(PAGE_TYPES) })),
+    }),
+  ),
+});
+
+export type AnalyticsReport = z.infer<typeof analyticsReportSchema>;
+
+/** Page views and the p75 of each Web Vital per page type, for days `from` to `to` (India's calendar) inclusive. */
+export const analyticsReportEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/analytics',
+  querystring: z.object({
+    from: daySchema('from').optional(),
+    to: daySchema('to').optional(),
+  }),
+  responses: { 200: analyticsReportSchema, ...adminErrors },
+});

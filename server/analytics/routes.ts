@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEACON_MAX_BYTES, collectEndpoint } from '../../core/contracts/analytics.ts';
+import { HttpError } from '../http/errors.ts';
+import { route } from '../http/endpoint-route.ts';
+import type { AnalyticsService } from './service.ts';
+
+interface AnalyticsRouteOptions {
+  analytics: AnalyticsService;
+}
+
+/** The storefront's beacon (decision 0037): public, without cookies, counted per address. */
+export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRouteOptions> = async (app, { analytics }) => {
+  // navigator.sendBeacon sends a string as text/plain, which needs no CORS preflight: here it holds JSON. Only
+  // this plugin's route reads text/plain so.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, text, done) => {
+    try {
+      done(null, JSON.parse(text as string));
+    } catch {
+      done(new HttpError(400, 'The beacon must be JSON'), undefined);
+    }
+  });
+
+  route(app, collectEndpoint, {
+    bodyLimit: BEACON_MAX_BYTES,
+    schema: {
+      tags: ['analytics'],
+      summary: "Count a page view and keep its page load's Core Web Vitals, without anything about the visitor",
+      description:
+        'What `navigator.sendBeacon` sends: JSON as `text/plain` or `application/json`, at most 4 KB. No cookie is ' +
+        'read or set; the address is used only for its rate limit and the user agent only to drop bots, neither ' +
+        'stored. A product slug the catalogue does not know is counted as a product page without its slug.',
+    },
+    handler: async (request, reply) => {
+      await analytics.collect(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return reply.code(204).send(null);
+    },
+  });
+};
