@@ -8,7 +8,7 @@ import { adminSecurity } from '../admin/index.ts';
 import { prepareImage, type MediaService } from '../media/index.ts';
 import type { CatalogService } from './service.ts';
 import type { UploadedImage } from './product-admin.ts';
-import { MAX } from '../../core/contracts/fields.ts';
+import { MAX, optionalText } from '../../core/contracts/fields.ts';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_UPLOAD,
@@ -34,6 +34,8 @@ const IMAGE_RULES = {
     tooManyPixels: PRODUCT_MESSAGES.tooManyPixels,
   },
 };
+/** The same rule as the alt text of PUT …/images. */
+const ALT_TEXT = optionalText(MAX.line);
 /** One alt per file, and room for a few fields a client may add (ignored). */
 const MAX_FIELDS = PRODUCT_IMAGE_UPLOAD.files + 4;
 
@@ -46,7 +48,6 @@ function formError(error: unknown): unknown {
       return new HttpError(400, PRODUCT_MESSAGES.tooLarge);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-    case 'FST_FIELD_SIZE_LIMIT' as string:
     case 'FST_PROTO_VIOLATION':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new HttpError(400, PRODUCT_MESSAGES.noFiles);
@@ -64,9 +65,9 @@ async function readUpload(request: FastifyRequest): Promise<{ files: Buffer[]; a
         if (part.fieldname !== 'files') throw new HttpError(400, PRODUCT_MESSAGES.noFiles);
         upload.files.push(await part.toBuffer());
       } else if (part.fieldname === 'alt') {
-        const alt = String(part.value ?? '').trim();
-        if (alt.length > MAX.line) throw new HttpError(400, `Alt text must be at most ${MAX.line} characters`);
-        upload.alts.push(alt);
+        const alt = ALT_TEXT.safeParse(part.valueTruncated ? 'x'.repeat(MAX.line + 1) : part.value);
+        if (!alt.success) throw new HttpError(400, `Alt text: ${alt.error.issues[0]!.message}`);
+        upload.alts.push(alt.data);
       }
     }
   } catch (error) {

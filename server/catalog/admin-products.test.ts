@@ -180,6 +180,11 @@ describe('the back office products', () => {
     const text = file(Buffer.from('not an image at all'), 'fake.png', 'image/png');
     const refused = await upload(product._id, [text]);
     expect([refused.statusCode, refused.json()]).toEqual([400, { message: PRODUCT_MESSAGES.notImage }]);
+    const longAlt = await upload(product._id, [file(await png('#aa3311'))], ['x'.repeat(201)]);
+    expect([longAlt.statusCode, longAlt.json()]).toEqual([
+      400,
+      { message: 'Alt text: Must be at most 200 characters' },
+    ]);
     const none = await upload(product._id, []);
     expect([none.statusCode, none.json()]).toEqual([400, { message: PRODUCT_MESSAGES.noFiles }]);
   });
