@@ -7,7 +7,8 @@ import { z } from './zod.ts';
 import { MAX, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
-import { listingFactsInputSchema, listingFactsSchema } from './listing-facts.ts';
+import { listingFactsSchema } from './listing-facts.ts';
+import { listingFactsInputSchema } from './listing-facts-input.ts';
 
 /** The most a price may be, in rupees: far above any D2C product, well within an integer of paise. */
 export const MAX_PRICE_RUPEES = 10_000_000;

@@ -10,7 +10,8 @@ import {
   type AdminProduct,
   type AdminProductSummary,
 } from '../../core/contracts/admin-products.ts';
-import { LISTING_FACTS_MESSAGES, type ListingFacts } from '../../core/contracts/listing-facts.ts';
+import type { ListingFacts } from '../../core/contracts/listing-facts.ts';
+import { LISTING_FACTS_MESSAGES } from '../../core/contracts/listing-facts-input.ts';
 import type { Product } from '../../core/product.ts';
 import type { Wishlist } from '../../core/contracts/wishlist.ts';
 
