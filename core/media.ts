@@ -3,6 +3,8 @@ export const MEDIA_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
 export const MEDIA_FORMATS = ['avif', 'webp'] as const;
 export type MediaFormat = (typeof MEDIA_FORMATS)[number];
 export const DEFAULT_MEDIA_WIDTH = 960;
+/** The image types the shop accepts in an upload, judged by their content (review photos, product images). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 
 const VARIANT_URL = /^(.*\/)([0-9a-f]{24})\/(\d+)\.(webp|avif)$/;
 

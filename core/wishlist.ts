@@ -12,6 +12,8 @@ export interface WishedProduct {
   price: number;
   image: string[];
   countInStock?: number;
+  /** True once the shop has stopped selling it (an admin hid it): it stays listed, unbuyable. */
+  unavailable?: boolean;
 }
 
 /** What a heart is given: a product page's product or a grid's card (whose image is one URL). */
@@ -23,8 +25,9 @@ export type WishlistAction =
   | { type: 'replace'; items: readonly WishSource[] };
 
 /** Only what the wishlist keeps: a product page's product carries its description, reviews and more. */
-function toWished({ _id, title, slug, price, image, countInStock }: WishSource): WishedProduct {
-  return { _id, title, slug, price, image: typeof image === 'string' ? [image] : [...image], countInStock };
+function toWished({ _id, title, slug, price, image, countInStock, unavailable }: WishSource): WishedProduct {
+  const images = typeof image === 'string' ? [image] : [...image];
+  return { _id, title, slug, price, image: images, countInStock, ...(unavailable && { unavailable }) };
 }
 
 export const isListed = (list: readonly WishedProduct[], id: string) => list.some((product) => product._id === id);

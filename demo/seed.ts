@@ -5,6 +5,7 @@ import { importReviews, type ImportedReview } from '../server/reviews/index.ts';
 import { rupeesToPaise } from '../core/money.ts';
 import { productArtSvg, promoBannerSvg, snapshotSvg } from './art/index.ts';
 import { DEMO_PRODUCTS } from './products.ts';
+import { demoListingFacts } from './listing-facts.ts';
 import { CATEGORY_SLUGS, type CategorySlug, type DemoProduct } from './types.ts';
 
 const CATEGORY_NAMES: Record<CategorySlug, string> = {
@@ -101,6 +102,7 @@ function importedProduct(demo: DemoProduct, images: string[], now: Date): Import
     specs: demo.specs,
     description: demo.description,
     whatsInTheBox: demo.whatsInTheBox,
+    listingFacts: demoListingFacts(demo),
     createdAt: new Date(now.getTime() - demo.daysAgo * DAY_MS),
   };
 }

@@ -21,7 +21,7 @@ import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './htt
 import { benchCeiling } from './http/bench-ceiling.ts';
 import { route } from './http/endpoint-route.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
-import { catalogAdminRoutes, catalogRoutes } from './catalog/index.ts';
+import { catalogAdminRoutes, catalogRoutes, productAdminRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
@@ -180,6 +180,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         ],
       });
       await scope.register(analyticsAdminRoutes, { analytics: services.analytics });
+      await scope.register(productAdminRoutes, { catalog: services.catalog, media: services.media });
     },
   });
   await app.register(orderRoutes, {

@@ -134,6 +134,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     mediaBaseUrl: config.MEDIA_BASE_URL,
     outbox,
     audit,
+    media,
     lowStock: {
       defaultThreshold: config.LOW_STOCK_THRESHOLD,
       shopName: config.SHOP_NAME,

@@ -6,6 +6,8 @@ import { ArrowIcon } from '../components/icons';
 
 interface GalleryProps {
   images: string[];
+  /** Each image's alt text from the shop; an empty one is described by the title and its place. */
+  alts: string[];
   title: string;
   /** Percent off, or 0 when not discounted. */
   discount: number;
@@ -15,7 +17,7 @@ interface GalleryProps {
  * Small screens: swipe (over 50 px) or use previous/next, with an 'n / total' counter.
  * Large screens: a vertical thumbnail strip, scrolled 100 px a step, beside the large image.
  */
-export function Gallery({ images, title, discount }: GalleryProps) {
+export function Gallery({ images, alts, title, discount }: GalleryProps) {
   const [active, setActive] = useState(0);
   const swipeStart = useRef<number | null>(null);
   const strip = useRef<HTMLUListElement>(null);
@@ -94,7 +96,7 @@ export function Gallery({ images, title, discount }: GalleryProps) {
           <ResponsiveImage
             key={images[active]}
             src={images[active] ?? ''}
-            alt={`${title}, image ${active + 1} of ${images.length}`}
+            alt={alts[active] || `${title}, image ${active + 1} of ${images.length}`}
             width={1200}
             height={1200}
             sizes="(min-width: 1280px) 520px, (min-width: 1024px) 40vw, 100vw"

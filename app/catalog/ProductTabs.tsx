@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Product } from '../../core/product';
 import { ResponsiveImage } from '../components/ResponsiveImage';
+import { ListingFacts } from './ListingFacts';
 
 const TABS = ['Description', 'Additional Information', 'Reviews'] as const;
 export type ProductTab = (typeof TABS)[number];
@@ -80,6 +81,7 @@ function Description({ product }: { product: Product }) {
           <li key={item}>{item}</li>
         ))}
       </ul>
+      {product.listingFacts && <ListingFacts facts={product.listingFacts} />}
     </div>
   );
 }
@@ -91,7 +93,7 @@ function AdditionalInformation({ product }: { product: Product }) {
         <li key={image}>
           <ResponsiveImage
             src={image}
-            alt={`${product.title}, image ${index + 1}`}
+            alt={product.imageAlt[index] || `${product.title}, image ${index + 1}`}
             width={1200}
             height={1200}
             sizes="(min-width: 768px) 25vw, 50vw"

@@ -30,7 +30,12 @@ export function ProductView({ product, rating, reviewsPanel, initialTab, onAddTo
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <Gallery images={product.image} title={product.title} discount={product.isDiscount ? product.discount : 0} />
+        <Gallery
+          images={product.image}
+          alts={product.imageAlt}
+          title={product.title}
+          discount={product.isDiscount ? product.discount : 0}
+        />
         <div>
           <h1 className="text-2xl font-semibold leading-tight md:text-3xl">{product.title}</h1>
           <div className="mt-3 flex items-center gap-3">

@@ -19,6 +19,8 @@ const product = {
   countInStock: 3,
   rating: 4.5,
   numReviews: 7,
+  imageAlt: [],
+  listingFacts: null,
 } satisfies Product;
 
 const review = (index: number): Review => ({

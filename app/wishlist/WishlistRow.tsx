@@ -28,18 +28,27 @@ export function WishlistRow({
         className="size-16 shrink-0 rounded-md object-cover md:size-20"
       />
       <div className="min-w-0 flex-1">
-        <Link to={href} className="font-medium hover:text-brand-700">
-          {product.title}
-        </Link>
+        {/* A product the shop no longer sells has no page to link to. */}
+        {product.unavailable ? (
+          <span className="font-medium">{product.title}</span>
+        ) : (
+          <Link to={href} className="font-medium hover:text-brand-700">
+            {product.title}
+          </Link>
+        )}
         <p className="text-stone-700">{formatRupees(product.price)}</p>
-        {stock !== undefined && (
-          <p className={`text-sm font-semibold ${stock > 0 ? 'text-green-800' : 'text-red-700'}`}>
-            {stock > 0 ? 'In stock' : 'Out of stock'}
-          </p>
+        {product.unavailable ? (
+          <p className="text-sm font-semibold text-stone-700">No longer available</p>
+        ) : (
+          stock !== undefined && (
+            <p className={`text-sm font-semibold ${stock > 0 ? 'text-green-800' : 'text-red-700'}`}>
+              {stock > 0 ? 'In stock' : 'Out of stock'}
+            </p>
+          )
         )}
       </div>
       <div className="flex gap-2">
-        <button type="button" className="btn-primary" disabled={!stock} onClick={onAddToCart}>
+        <button type="button" className="btn-primary" disabled={!stock || product.unavailable} onClick={onAddToCart}>
           Add to Cart
         </button>
         <button type="button" className="btn-secondary" onClick={onRemove}>

@@ -3,6 +3,7 @@ import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { MAX, MESSAGES, email, multiLineText, requiredText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { listingFactsSchema } from './listing-facts.ts';
 
 export const productSchema = z.object({
   _id: z.uuid(),
@@ -10,6 +11,8 @@ export const productSchema = z.object({
   title: z.string(),
   category: z.string(),
   image: z.array(z.string()),
+  /** Each image's alt text, in the same order as `image`. */
+  imageAlt: z.array(z.string()),
   originalPrice: z.number(),
   price: z.number(),
   isDiscount: z.boolean(),
@@ -21,6 +24,8 @@ export const productSchema = z.object({
   countInStock: z.number().int(),
   rating: z.number(),
   numReviews: z.number().int(),
+  /** The Legal Metrology facts the product page shows; null when the shop has not given them. */
+  listingFacts: listingFactsSchema.nullable(),
 });
 
 /** A review as the API shows it. */

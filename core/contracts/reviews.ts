@@ -7,6 +7,7 @@ import { MAX_STARS } from '../constants.ts';
 import { productReviewSchema, type ReviewInput } from './catalog.ts';
 import { messageSchema, productIdSchema } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { ACCEPTED_IMAGE_TYPES } from '../media.ts';
 
 /** The spec's texts (sections 5 and 8). */
 export const REVIEW_MESSAGES = {
@@ -26,7 +27,7 @@ export const REVIEW_MAX_FILES_DEFAULT = 2;
 export const REVIEW_MAX_FILE_MEGABYTES = 2;
 export const REVIEW_MAX_FILE_BYTES = REVIEW_MAX_FILE_MEGABYTES * 1024 * 1024;
 /** What the file input accepts; the server checks the content, whatever the name or declared type. */
-export const REVIEW_ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+export const REVIEW_ACCEPTED_TYPES = ACCEPTED_IMAGE_TYPES;
 
 /**
  * A review as the list shows it: the catalogue's review (title, userName, rating, message byte for byte as written,

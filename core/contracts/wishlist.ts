@@ -10,14 +10,19 @@ import { messageSchema, productIdSchema } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
 /** A wished-for product as the server shows it: read from the catalogue now, the price in rupees. */
-export const wishlistItemSchema = productSchema.pick({
-  _id: true,
-  title: true,
-  slug: true,
-  price: true,
-  image: true,
-  countInStock: true,
-});
+export const wishlistItemSchema = productSchema
+  .pick({
+    _id: true,
+    title: true,
+    slug: true,
+    price: true,
+    image: true,
+    countInStock: true,
+  })
+  .extend({
+    /** True when the shop no longer sells it (an admin hid it): it stays listed, shown as unavailable. */
+    unavailable: z.boolean(),
+  });
 
 /** The wishlist after each call: its products in the order they were added, and whether its mails are on. */
 const wishlistSchema = z.object({

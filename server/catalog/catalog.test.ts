@@ -17,7 +17,7 @@ const get = (url: string, headers: Record<string, string> = {}) => shop.app.inje
 const allProducts = async () => (await get('/api/product/all-products')).json<{ products: Product[] }>().products;
 
 describe('GET /api/product/all-products', () => {
-  it('lists every demo product, newest first, with the fields of spec section 3', async () => {
+  it('lists every demo product, newest first, with the fields of spec section 3 and its listing facts', async () => {
     const response = await get('/api/product/all-products');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
@@ -36,7 +36,9 @@ describe('GET /api/product/all-products', () => {
           'description',
           'discount',
           'image',
+          'imageAlt',
           'isDiscount',
+          'listingFacts',
           'numReviews',
           'originalPrice',
           'price',
@@ -49,6 +51,10 @@ describe('GET /api/product/all-products', () => {
       );
       expect(product.image.length).toBeGreaterThanOrEqual(3);
       expect(product.image.length).toBeLessThanOrEqual(5);
+      expect(product.imageAlt).toHaveLength(product.image.length);
+      // The demo seed gives every product the Legal Metrology facts (decision 0036); imported goods name an importer.
+      expect(product.listingFacts?.netQuantity).toMatch(/^\d+ units?$/);
+      expect(product.listingFacts?.countryOfOrigin === 'India' || product.listingFacts?.importer !== null).toBe(true);
     }
     expect(new Set(list.map((product) => product.category))).toEqual(
       new Set(['wall-art', 'lighting', 'accents', 'collectible-toys']),

@@ -2,6 +2,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { banners, categories, products } from './schema.ts';
 import { recordOpeningStock } from './ledger.ts';
+import type { ListingFacts } from '../../core/contracts/listing-facts.ts';
 
 export interface ImportedProduct {
   slug: string;
@@ -15,6 +16,8 @@ export interface ImportedProduct {
   specs: string[];
   description: string[];
   whatsInTheBox: string[];
+  /** The Legal Metrology facts (decision 0036); left out, the product has none yet. */
+  listingFacts?: ListingFacts | null;
   createdAt: Date;
 }
 

@@ -1,6 +1,7 @@
 // The catalogue module's public face (decision 0024): products, their stock and the catalogue cache.
 export { catalogRoutes } from './routes.ts';
 export { catalogAdminRoutes } from './admin-routes.ts';
+export { productAdminRoutes } from './admin-products-routes.ts';
 export {
   CatalogService,
   type BackInStockListener,

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { STOCK_MOVEMENT_KINDS } from '../../core/contracts/admin-stock.ts';
+import type { ListingFacts } from '../../core/contracts/listing-facts.ts';
 
 export const categories = pgTable('categories', {
   id: serial('id').primaryKey(),
@@ -27,6 +40,12 @@ export const products = pgTable(
     lowStockThreshold: integer('low_stock_threshold'),
     /** Media keys, in display order. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** Alt text by media key; an image without one is described by the product's title. */
+    imageAlts: jsonb('image_alts').$type<Record<string, string>>().notNull().default({}),
+    /** The Legal Metrology facts (decision 0036); null for a product added before they were asked for. */
+    listingFacts: jsonb('listing_facts').$type<ListingFacts>(),
+    /** Hidden by an admin: out of the shop, the sitemap and search engines, kept for orders and wishlists. */
+    hidden: boolean('hidden').notNull().default(false),
     specs: jsonb('specs').$type<string[]>().notNull().default([]),
     description: jsonb('description').$type<string[]>().notNull().default([]),
     whatsInTheBox: jsonb('whats_in_the_box').$type<string[]>().notNull().default([]),

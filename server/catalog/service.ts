@@ -3,6 +3,8 @@ import { onCommit, type Database, type Db } from '../db/client.ts';
 import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
+import type { MediaService } from '../media/index.ts';
+import { ProductAdmin } from './product-admin.ts';
 import {
   releaseStock,
   reserveStock,
@@ -26,6 +28,7 @@ import { EncodedJson } from '../http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
 import { addToRating } from './import.ts';
 import { averageRating, discountPercent, type Product } from '../../core/product.ts';
+import { imageAltsOf } from './product-rows.ts';
 import type { ReviewListItem } from '../../core/contracts/reviews.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
@@ -46,9 +49,11 @@ export const STOCK_NOTICE_MS = 200;
 const STOCK_ONLY = 'stock';
 
 interface Snapshot {
+  /** The products the shop shows: hidden ones are in `hidden` only. */
   products: Product[];
   byId: Map<string, Product>;
   bySlug: Map<string, Product>;
+  hidden: Map<string, Product>;
   /** The all-products answer, serialised and compressed once per change. */
   listAnswer: EncodedJson;
   banners: Banners;
@@ -79,6 +84,8 @@ export interface CatalogServiceOptions {
   /** The back office's stock changes are audited in their own transaction. */
   audit: AuditLog;
   lowStock: LowStockSettings;
+  /** Where the back office's uploaded product images are recorded. */
+  media: Pick<MediaService, 'record'>;
 }
 
 /**
@@ -99,10 +106,20 @@ export class CatalogService implements StorefrontCatalog {
   private readonly mediaBaseUrl: string;
   private readonly adjustStockFlow: Workflow<AdjustingStock>;
   private readonly thresholdFlow: Workflow<SettingThreshold>;
+  /** The back office's products: list, create, edit, images, hide (decision 0036). */
+  readonly productAdmin: ProductAdmin;
 
   constructor(private readonly options: CatalogServiceOptions) {
     this.database = options.database;
     this.mediaBaseUrl = options.mediaBaseUrl;
+    this.productAdmin = new ProductAdmin({
+      database: options.database,
+      mediaBaseUrl: options.mediaBaseUrl,
+      audit: options.audit,
+      defaultThreshold: options.lowStock.defaultThreshold,
+      recordMedia: (tx, rows) => options.media.record(rows, tx),
+      publishChange: () => this.publishChange(),
+    });
     const deps: StockAdminDeps = {
       audit: options.audit,
       defaultThreshold: options.lowStock.defaultThreshold,
@@ -311,6 +328,18 @@ export class CatalogService implements StorefrontCatalog {
     return (this.lastLoaded ?? (await this.current())).byId.get(id);
   }
 
+  /**
+   * A product the shop shows, or one an admin hid (`hidden: true`): for what outlives a product's place in the
+   * shop, such as a wishlist, which shows a hidden product as unavailable. Undefined for no such product.
+   */
+  async getProductEvenIfHidden(id: string): Promise<{ product: Product; hidden: boolean } | undefined> {
+    const snapshot = await this.current();
+    const shown = snapshot.byId.get(id);
+    if (shown) return { product: shown, hidden: false };
+    const hidden = snapshot.hidden.get(id);
+    return hidden && { product: hidden, hidden: true };
+  }
+
   async getProductBySlug(slug: string): Promise<Product | undefined> {
     return (await this.current()).bySlug.get(slug);
   }
@@ -352,11 +381,16 @@ export class CatalogService implements StorefrontCatalog {
       bannerRows
         .filter((row) => row.placement === placement)
         .map((row) => ({ src: mediaUrl(this.mediaBaseUrl, row.mediaKey), alt: row.alt }));
-    const list = rows.map(({ product, category }) => this.toProduct(product, category));
+    const shown = rows.filter(({ product }) => !product.hidden);
+    const list = shown.map(({ product, category }) => this.toProduct(product, category));
+    const hidden = rows
+      .filter(({ product }) => product.hidden)
+      .map(({ product, category }) => this.toProduct(product, category));
     return {
       products: list,
       byId: new Map(list.map((product) => [product._id, product])),
       bySlug: new Map(list.map((product) => [product.slug, product])),
+      hidden: new Map(hidden.map((product) => [product._id, product])),
       listAnswer: new EncodedJson(JSON.stringify({ products: list })),
       banners: { carousel: bannersOf('carousel'), snapshot: bannersOf('snapshot') },
     };
@@ -370,6 +404,7 @@ export class CatalogService implements StorefrontCatalog {
       title: row.title,
       category,
       image: row.images.map((key) => mediaUrl(this.mediaBaseUrl, key)),
+      imageAlt: imageAltsOf(row),
       originalPrice: paiseToRupees(row.originalPricePaise),
       price: paiseToRupees(row.pricePaise),
       isDiscount: row.pricePaise < row.originalPricePaise,
@@ -381,6 +416,7 @@ export class CatalogService implements StorefrontCatalog {
       countInStock: row.countInStock,
       rating: averageRating(row.ratingTotal, row.reviewCount),
       numReviews: row.reviewCount,
+      listingFacts: row.listingFacts ?? null,
     };
   }
 }

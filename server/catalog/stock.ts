@@ -65,7 +65,7 @@ export const crossesLow = (before: number, after: number, threshold: number) =>
   before > threshold && after <= threshold;
 
 /**
- * Takes the quantities out of stock inside the caller's transaction, in one statement. Rows are locked in
+ * Takes the quantities out of stock inside the caller's transaction, in one statement; a hidden product sells none. Rows are locked in
  * product-id order, so concurrent orders never deadlock, and a row is only changed while enough is left, so
  * concurrent buyers can never oversell. A line that cannot be met aborts the whole order.
  */
@@ -87,7 +87,7 @@ export async function reserveStock(
         update ${products} p
         set count_in_stock = p.count_in_stock - w.quantity, updated_at = now()
         from wanted w, locked l
-        where p.id = w.id and l.id = p.id and p.count_in_stock >= w.quantity
+        where p.id = w.id and l.id = p.id and p.count_in_stock >= w.quantity and not p.hidden
         returning p.id, p.title, p.images, p.price_paise, w.quantity, p.count_in_stock as stock,
           coalesce(p.low_stock_threshold, ${defaultThreshold}::int) as threshold
       ),
@@ -115,10 +115,12 @@ export async function reserveStock(
 /** Why a line could not be reserved, naming the product. */
 async function shortfall(tx: Db, productId: string): Promise<HttpError> {
   const [product] = await tx
-    .select({ title: products.title, stock: products.countInStock })
+    .select({ title: products.title, stock: products.countInStock, hidden: products.hidden })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product) return new HttpError(400, 'A product in your cart is no longer sold. Please remove it and try again.');
+  // A hidden product is no longer sold (decision 0036), whatever its stock.
+  if (!product || product.hidden)
+    return new HttpError(400, 'A product in your cart is no longer sold. Please remove it and try again.');
   if (product.stock === 0) return new HttpError(409, `Sorry, '${product.title}' is out of stock.`);
   return new HttpError(409, `Only ${product.stock} of '${product.title}' left in stock. Please lower the quantity.`);
 }

@@ -1,3 +1,4 @@
 // The media module's public face (decision 0024): uploaded images and their rendered variants.
 export { mediaRoutes } from './routes.ts';
 export { MediaService, type MediaRow } from './service.ts';
+export { prepareImage, type ImageRules } from './prepare-image.ts';

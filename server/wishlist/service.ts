@@ -14,7 +14,8 @@ export const UNKNOWN_PRODUCT_MESSAGE = 'This product does not exist';
 const WISHLIST_WRITER_LOCK = 7_242_021;
 
 /** Only the fields a wishlist shows (the schema drops the rest). */
-const toItem = (product: Product): WishlistItem => wishlistItemSchema.parse(product);
+const toItem = (product: Product, unavailable: boolean): WishlistItem =>
+  wishlistItemSchema.parse({ ...product, unavailable });
 
 /**
  * A signed-in shopper's wishlist on the server (decision 0028). Only product ids are stored, one row per product
@@ -114,7 +115,10 @@ export class WishlistService {
       .orderBy(asc(wishlistItems.addedAt), asc(wishlistItems.productId));
   }
 
-  /** The list as stored, read from the catalogue now; a product gone from the shop is left out. */
+  /**
+   * The list as stored, read from the catalogue now: a product hidden from the shop stays, marked unavailable; one
+   * the catalogue does not know at all is left out.
+   */
   private async present(userId: string): Promise<Wishlist> {
     const rows = await this.storedIds(userId, this.db);
     const [optedOut] = await this.db
@@ -123,8 +127,8 @@ export class WishlistService {
       .where(eq(backInStockOptOuts.userId, userId));
     const items: WishlistItem[] = [];
     for (const { productId } of rows) {
-      const product = await this.catalog.getProduct(productId);
-      if (product) items.push(toItem(product));
+      const found = await this.catalog.getProductEvenIfHidden(productId);
+      if (found) items.push(toItem(found.product, found.hidden));
     }
     return { items, backInStockMails: !optedOut };
   }

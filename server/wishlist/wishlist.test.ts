@@ -83,6 +83,7 @@ describe('adding and removing', () => {
       price: catalogued.price,
       image: catalogued.image,
       countInStock: 4,
+      unavailable: false,
     });
 
     expect(idsOf(await remove(bearer, lamp))).toEqual([vase]);

@@ -1,0 +1,281 @@
+/**
+ * The back office's product changes (decision 0036). Each is a workflow in one transaction: the product's row is
+ * locked, the change decided and written, and the audit entry (the changed fields before and after) written with
+ * it; once committed every process's catalogue cache follows.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/client.ts';
+import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
+import { HttpError } from '../http/errors.ts';
+import type { AdminActor, AuditLog } from '../audit/index.ts';
+import type { MediaRow } from '../media/index.ts';
+import { categories, products } from './schema.ts';
+import { recordOpeningStock } from './ledger.ts';
+import { allCategories, freeSlug, listProducts, productRow } from './product-queries.ts';
+import { specText, toAdminProduct, toAdminSummary, type ProductRow } from './product-rows.ts';
+import { rupeesToPaise } from '../../core/money.ts';
+import {
+  PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
+  type AdminProduct,
+  type AdminProductListQuery,
+  type ProductCreate,
+  type ProductUpdate,
+} from '../../core/contracts/admin-products.ts';
+
+export interface ProductAdminOptions {
+  database: Database;
+  mediaBaseUrl: string;
+  audit: AuditLog;
+  defaultThreshold: number;
+  /** Records uploaded originals in the caller's transaction (the media module's). */
+  recordMedia(tx: Db, rows: MediaRow[]): Promise<void>;
+  /** Once committed: every process forgets its catalogue copy. */
+  publishChange(): Promise<void>;
+}
+
+type ProductPatch = Partial<typeof products.$inferInsert>;
+/** An uploaded image, stored already, with the alt text it came with. */
+export interface UploadedImage {
+  media: MediaRow;
+  alt: string;
+}
+
+/** One change of a product on its way: the row as locked, then as written. */
+class ChangingProduct {
+  row!: ProductRow;
+  category!: string;
+  before: Record<string, unknown> = {};
+  after: Record<string, unknown> = {};
+
+  constructor(
+    readonly actor: AdminActor,
+    readonly productId: string,
+    readonly decide: (tx: Db, changing: ChangingProduct) => Promise<ProductPatch>,
+  ) {}
+}
+
+/** A new product on its way. */
+class CreatingProduct {
+  row!: ProductRow;
+  categoryId!: number;
+  constructor(
+    readonly actor: AdminActor,
+    readonly input: ProductCreate,
+  ) {}
+}
+
+async function categoryIdOf(tx: Db, slug: string): Promise<number> {
+  const [category] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  if (!category) throw new HttpError(400, PRODUCT_MESSAGES.unknownCategory);
+  return category.id;
+}
+
+/** The stored form of what an admin edits (the category is resolved apart). */
+const editedFields = (input: ProductUpdate) => ({
+  title: input.title,
+  originalPricePaise: rupeesToPaise(input.originalPrice),
+  pricePaise: rupeesToPaise(input.price),
+  specs: input.specs.map(specText),
+  description: input.description,
+  whatsInTheBox: input.whatsInTheBox,
+  listingFacts: input.listingFacts,
+});
+
+/** Only the fields whose values differ, as they were and as they are. */
+function changedFields(row: ProductRow, patch: ProductPatch) {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(patch)) {
+    const was = row[field as keyof ProductRow];
+    // Deep, not by JSON text: jsonb gives its keys back in its own order.
+    if (isDeepStrictEqual(was, value)) continue;
+    before[field] = was;
+    after[field] = value;
+  }
+  return { before, after };
+}
+
+export class ProductAdmin {
+  private readonly changeFlows = new Map<string, Workflow<ChangingProduct>>();
+  private readonly createFlow: Workflow<CreatingProduct>;
+
+  constructor(private readonly options: ProductAdminOptions) {
+    this.createFlow = this.creating();
+  }
+
+  async list(query: AdminProductListQuery) {
+    const { rows, next } = await listProducts(this.options.database.db, query, this.options.defaultThreshold);
+    return {
+      products: rows.map(({ product, category }) => toAdminSummary(product, category, this.options.mediaBaseUrl)),
+      next,
+    };
+  }
+
+  async get(productId: string): Promise<AdminProduct> {
+    const found = await productRow(this.options.database.db, productId);
+    if (!found) throw new HttpError(404, PRODUCT_MESSAGES.productNotFound);
+    return toAdminProduct(found.product, found.category, this.options.mediaBaseUrl);
+  }
+
+  async categories() {
+    return (await allCategories(this.options.database.db)).map(({ slug, name }) => ({ slug, name }));
+  }
+
+  /** A new product, hidden until it has an image and an admin shows it; its opening stock is an `import`. */
+  async create(actor: AdminActor, input: ProductCreate): Promise<AdminProduct> {
+    const created = await runWorkflow(this.options.database, this.createFlow, new CreatingProduct(actor, input));
+    return toAdminProduct(created.row, input.category, this.options.mediaBaseUrl);
+  }
+
+  update(actor: AdminActor, productId: string, input: ProductUpdate): Promise<AdminProduct> {
+    return this.change('product.update', actor, productId, async (tx) => ({
+      ...editedFields(input),
+      categoryId: await categoryIdOf(tx, input.category),
+    }));
+  }
+
+  hide(actor: AdminActor, productId: string): Promise<AdminProduct> {
+    return this.change('product.hide', actor, productId, async () => ({ hidden: true }));
+  }
+
+  /** Shows a hidden product again: it must have an image to show. */
+  unhide(actor: AdminActor, productId: string): Promise<AdminProduct> {
+    return this.change('product.unhide', actor, productId, async (_tx, { row }) => {
+      if (row.images.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.imageRequired);
+      return { hidden: false };
+    });
+  }
+
+  /** Adds uploaded images after the product's own; one it has already keeps its place and takes the new alt. */
+  addImages(actor: AdminActor, productId: string, uploaded: readonly UploadedImage[]): Promise<AdminProduct> {
+    return this.change('product.images', actor, productId, async (tx, { row }) => {
+      const images = [...new Set([...row.images, ...uploaded.map(({ media }) => media.key)])];
+      if (images.length > PRODUCT_LIMITS.images) throw new HttpError(400, PRODUCT_MESSAGES.tooManyImages);
+      await this.options.recordMedia(
+        tx,
+        uploaded.map(({ media }) => media),
+      );
+      const imageAlts = { ...row.imageAlts };
+      for (const { media, alt } of uploaded) if (alt) imageAlts[media.key] = alt;
+      return { images, imageAlts };
+    });
+  }
+
+  /** Keeps the listed images, in the listed order, with their alt text; those left out leave the product. */
+  arrangeImages(
+    actor: AdminActor,
+    productId: string,
+    wanted: readonly { key: string; alt: string }[],
+  ): Promise<AdminProduct> {
+    return this.change('product.images', actor, productId, async (_tx, { row }) => {
+      const keys = wanted.map(({ key }) => key);
+      if (new Set(keys).size !== keys.length) throw new HttpError(400, PRODUCT_MESSAGES.duplicateImage);
+      if (keys.some((key) => !row.images.includes(key))) throw new HttpError(400, PRODUCT_MESSAGES.unknownImage);
+      if (keys.length === 0 && !row.hidden) throw new HttpError(400, PRODUCT_MESSAGES.imageRequired);
+      return {
+        images: keys,
+        imageAlts: Object.fromEntries(wanted.filter(({ alt }) => alt).map(({ key, alt }) => [key, alt])),
+      };
+    });
+  }
+
+  private async change(
+    action: string,
+    actor: AdminActor,
+    productId: string,
+    decide: ChangingProduct['decide'],
+  ): Promise<AdminProduct> {
+    let workflow = this.changeFlows.get(action);
+    if (!workflow) this.changeFlows.set(action, (workflow = this.changing(action)));
+    const changed = await runWorkflow(this.options.database, workflow, new ChangingProduct(actor, productId, decide));
+    return toAdminProduct(changed.row, changed.category, this.options.mediaBaseUrl);
+  }
+
+  /** lockProduct → decide → write → audit, then every cache forgets the catalogue. */
+  private changing(action: string): Workflow<ChangingProduct> {
+    const steps: Step<ChangingProduct>[] = [
+      {
+        name: 'lockProduct',
+        async run(tx, changing) {
+          const found = await productRow(tx, changing.productId, true);
+          if (!found) throw new HttpError(404, PRODUCT_MESSAGES.productNotFound);
+          changing.row = found.product;
+          changing.category = found.category;
+        },
+      },
+      {
+        name: 'decideAndWrite',
+        async run(tx, changing) {
+          const patch = await changing.decide(tx, changing);
+          Object.assign(changing, changedFields(changing.row, patch));
+          const [row] = await tx
+            .update(products)
+            .set({ ...patch, updatedAt: sql`now()` })
+            .where(eq(products.id, changing.productId))
+            .returning();
+          changing.row = row!;
+          if (patch.categoryId !== undefined) changing.category = (await productRow(tx, row!.id))!.category;
+        },
+      },
+      {
+        name: 'audit',
+        run: (tx, { actor, productId, before, after }) =>
+          this.options.audit.record(tx, actor, { action, targetType: 'product', targetId: productId, before, after }),
+      },
+    ];
+    return { name: action, steps, afterCommit: [{ name: 'publishChange', run: () => this.options.publishChange() }] };
+  }
+
+  /** resolveCategory → insert → openingStock → audit, then every cache forgets the catalogue. */
+  private creating(): Workflow<CreatingProduct> {
+    return {
+      name: 'product.create',
+      steps: [
+        {
+          name: 'resolveCategory',
+          run: async (tx, creating) => (creating.categoryId = await categoryIdOf(tx, creating.input.category)),
+        },
+        {
+          name: 'insert',
+          async run(tx, creating) {
+            const { input, categoryId } = creating;
+            const [row] = await tx
+              .insert(products)
+              .values({
+                ...editedFields(input),
+                slug: await freeSlug(tx, input.title),
+                categoryId,
+                countInStock: input.openingStock,
+                hidden: true,
+              })
+              .returning();
+            creating.row = row!;
+          },
+        },
+        {
+          name: 'openingStock',
+          run: (tx, { row }) => recordOpeningStock(tx, [{ productId: row.id, stock: row.countInStock }]),
+        },
+        {
+          name: 'audit',
+          run: (tx, { actor, row, input }) =>
+            this.options.audit.record(tx, actor, {
+              action: 'product.create',
+              targetType: 'product',
+              targetId: row.id,
+              after: {
+                slug: row.slug,
+                category: input.category,
+                hidden: row.hidden,
+                ...editedFields(input),
+                countInStock: row.countInStock,
+              },
+            }),
+        },
+      ],
+      afterCommit: [{ name: 'publishChange', run: () => this.options.publishChange() }],
+    };
+  }
+}
