@@ -32,7 +32,13 @@ import { devMailboxRoutes, LocalMailbox } from './mail/index.ts';
 import { adminApi, ADMIN_COOKIE, type AdminService } from './admin/index.ts';
 import { analyticsAdminRoutes, analyticsRoutes } from './analytics/index.ts';
 import { auditAdminRoutes } from './audit/index.ts';
-import { dashboardAdminRoutes, lowStockSection, ordersSection, unreadMessagesSection } from './dashboard/index.ts';
+import {
+  dashboardAdminRoutes,
+  lowStockSection,
+  ordersSection,
+  unreadMessagesSection,
+  webVitalsSection,
+} from './dashboard/index.ts';
 import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
@@ -177,6 +183,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
           () => ordersSection(() => services.orders.atAGlance()),
           () => lowStockSection((limit) => services.catalog.lowStock(limit)),
           () => unreadMessagesSection(() => services.contact.unreadCount()),
+          () => webVitalsSection(() => services.analytics.report({})),
         ],
       });
       await scope.register(analyticsAdminRoutes, { analytics: services.analytics });

@@ -4,6 +4,7 @@ import { orderBody, orderTestShop, placedOrderId, verifiedShopper } from '../tes
 import { ADMIN_TEST_PASSWORD, signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
 import { reviewFormData } from '../../core/contracts/reviews.ts';
+import { productImagesFormData } from '../../core/contracts/admin-products.ts';
 
 const { shop, supplyProduct } = orderTestShop({ CONTACT_MESSAGES_PER_HOUR: '100' });
 
@@ -11,9 +12,46 @@ const { shop, supplyProduct } = orderTestShop({ CONTACT_MESSAGES_PER_HOUR: '100'
 interface Case {
   route: string;
   url: () => string;
-  payload?: object;
+  payload?: object | (() => Promise<FormData | object>);
   action: string;
 }
+
+const listingFacts = {
+  manufacturer: { name: 'Roshni Lighting Works', address: '17 Brass Market, Moradabad, Uttar Pradesh 244001' },
+  packer: { name: 'Roshni Lighting Works', address: '17 Brass Market, Moradabad, Uttar Pradesh 244001' },
+  importer: null,
+  countryOfOrigin: 'India',
+  netQuantity: '1 unit',
+  dimensions: '30 × 20 × 10 cm',
+  consumerCare: { name: 'Customer Care', phone: '+91 80 4567 8900', email: 'care@example.in', address: 'Bengaluru' },
+};
+const productFields = {
+  title: 'Audited Brass Diya',
+  category: 'lighting',
+  originalPrice: 1000,
+  price: 800,
+  specs: [{ name: 'Material', value: 'Brass' }],
+  description: ['Hand-cast.'],
+  whatsInTheBox: ['1 x Diya'],
+  listingFacts,
+};
+const image = async () =>
+  productImagesFormData(
+    [
+      new File(
+        [
+          new Uint8Array(
+            await sharp({ create: { width: 48, height: 32, channels: 3, background: '#aa3311' } })
+              .png()
+              .toBuffer(),
+          ),
+        ],
+        'diya.png',
+        { type: 'image/png' },
+      ),
+    ],
+    ['Lit diya'],
+  );
 
 /** Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps (no admin acts yet). */
 async function mutatingRoutes(): Promise<string[]> {
@@ -32,7 +70,7 @@ async function mutatingRoutes(): Promise<string[]> {
 
 describe('the audit log', () => {
   let owner: SignedInAdmin;
-  const ids = { product: '', order: '', review: '', ticket: 0, staff: '' };
+  const ids = { product: '', order: '', review: '', ticket: 0, staff: '', created: '', imageKey: '' };
 
   beforeAll(async () => {
     owner = await signedInAdmin(shop());
@@ -84,6 +122,40 @@ describe('the audit log', () => {
       url: () => `/api/admin/products/${ids.product}/low-stock-threshold`,
       payload: { threshold: 3 },
       action: 'product.low_stock_threshold',
+    },
+    {
+      route: 'POST /api/admin/products',
+      url: () => '/api/admin/products',
+      payload: { ...productFields, openingStock: 3 },
+      action: 'product.create',
+    },
+    {
+      route: 'PUT /api/admin/products/{productId}',
+      url: () => `/api/admin/products/${ids.created}`,
+      payload: { ...productFields, price: 750 },
+      action: 'product.update',
+    },
+    {
+      route: 'POST /api/admin/products/{productId}/images',
+      url: () => `/api/admin/products/${ids.created}/images`,
+      payload: image,
+      action: 'product.images',
+    },
+    {
+      route: 'PUT /api/admin/products/{productId}/images',
+      url: () => `/api/admin/products/${ids.created}/images`,
+      payload: () => Promise.resolve({ images: [{ key: ids.imageKey, alt: 'A lit brass diya' }] }),
+      action: 'product.images',
+    },
+    {
+      route: 'POST /api/admin/products/{productId}/unhide',
+      url: () => `/api/admin/products/${ids.created}/unhide`,
+      action: 'product.unhide',
+    },
+    {
+      route: 'POST /api/admin/products/{productId}/hide',
+      url: () => `/api/admin/products/${ids.created}/hide`,
+      action: 'product.hide',
     },
     {
       route: 'POST /api/admin/reviews/{reviewId}/photos/{position}/hide',
@@ -144,14 +216,19 @@ describe('the audit log', () => {
     const { audit } = shop().services;
     for (const { route, url, payload, action } of cases) {
       const [newest] = await audit.search({ limit: 1 });
+      const body = typeof payload === 'function' ? await payload() : payload;
       const response = await shop().app.inject({
         method: route.split(' ')[0] as 'POST',
         url: url(),
         headers: owner.headers,
-        ...(payload ? { payload } : {}),
+        ...(body ? { payload: body } : {}),
       });
       expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(300);
       if (action === 'admin.add') ids.staff = response.json<{ admin: { userId: string } }>().admin.userId;
+      if (action === 'product.create') ids.created = response.json<{ product: { _id: string } }>().product._id;
+      if (route === 'POST /api/admin/products/{productId}/images') {
+        ids.imageKey = response.json<{ product: { images: Array<{ key: string }> } }>().product.images[0]!.key;
+      }
       const written = await audit.search({ limit: 10 });
       const fresh = written.filter((entry) => entry.id > (newest?.id ?? 0));
       expect(

@@ -58,6 +58,24 @@ describe('GET /api/admin/dashboard', () => {
     expect(figures['Refunds due']!.value).toBe(glance.refundsDue);
   });
 
+  it("shows real visitors' Web Vitals at p75 beside their 'good' thresholds", async () => {
+    const beacon = await shop().app.inject({
+      method: 'POST',
+      url: '/api/analytics/collect',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36',
+      },
+      payload: JSON.stringify({ page: 'home', vitals: { LCP: 1800, INP: 120, CLS: 0.02, TTFB: 400 } }),
+    });
+    expect(beacon.statusCode, beacon.body).toBe(204);
+    const vitals = (await sections())['web-vitals']!;
+    const lcp = vitals.figures.find((figure) => figure.label.startsWith('LCP'))!;
+    expect(lcp).toMatchObject({ unit: 'ms', tone: 'good', note: 'good ≤ 2.5 s' });
+    expect(lcp.value).toBeGreaterThan(0);
+    expect(vitals.rows!.some((row) => row.label === 'LCP on home pages')).toBe(true);
+  });
+
   it('answers 403 to a visitor and to a shopper', async () => {
     const shopper = await verifiedShopper(shop());
     expect((await dashboard({})).statusCode).toBe(403);
