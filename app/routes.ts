@@ -27,15 +27,8 @@ export default [
   route('profile/*', 'routes/profile.tsx', { id: 'routes/profile/route' }),
   // The back office (issue 22): the layout's loader answers 404 to anyone but a signed-in admin.
   route('admin/sign-in', 'routes/admin-sign-in.tsx'),
-  route('admin', 'routes/admin.tsx', [
-    index('routes/admin-dashboard.tsx'),
-    route('reviews', 'routes/admin-reviews.tsx'),
-    route('messages', 'routes/admin-messages.tsx'),
-    route('messages/:ticketNumber', 'routes/admin-message.tsx'),
-    route('stock', 'routes/admin-stock.tsx'),
-    route('audit', 'routes/admin-audit.tsx'),
-    route('team', 'routes/admin-team.tsx'),
-  ]),
+  // One route for every other back-office page (app/admin/pages.tsx): the shop's pages carry one manifest entry.
+  route('admin/*', 'routes/admin.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

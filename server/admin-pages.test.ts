@@ -1,10 +1,11 @@
-// The back office's pages (issue 22): every /admin page but the sign-in is the /admin layout's child, and its
+// The back office's pages (issue 22): every /admin page but the sign-in is served by the one `admin/*` route, whose
 // loader answers 404 to anyone but an admin past the second factor, with the viewer the real server hands loaders.
 import { isRouteErrorResponse, type AppLoadContext } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import routes from '../app/routes.ts';
 import * as adminLayout from '../app/routes/admin.tsx';
 import * as adminSignIn from '../app/routes/admin-sign-in.tsx';
+import { adminPageAt } from '../app/admin/pages.tsx';
 import { pageAdmin } from './app.ts';
 import { testShopFor } from './testing/harness.ts';
 import { ADMIN_TEST_PASSWORD, sessionCookie, signedInAdmin } from './testing/admin-session.ts';
@@ -19,8 +20,8 @@ beforeAll(() => {
 
 const pageRequest = (headers: Record<string, string> = {}) =>
   new Request('http://localhost/admin/reviews', { headers });
-const loadLayout = (request: Request) =>
-  adminLayout.loader({ request, context, params: {} } as Parameters<typeof adminLayout.loader>[0]);
+const loadLayout = (request: Request, page = 'reviews') =>
+  adminLayout.loader({ request, context, params: { '*': page } } as Parameters<typeof adminLayout.loader>[0]);
 
 /** What the layout's loader throws, as React Router answers it. */
 async function statusOf(request: Request): Promise<number> {
@@ -36,15 +37,21 @@ async function statusOf(request: Request): Promise<number> {
 }
 
 describe('the /admin pages', () => {
-  it('are all under the layout that checks the admin, but the sign-in', () => {
+  it('are all served by the one route that checks the admin, but the sign-in', () => {
     const adminPaths = routes.filter((entry) => entry.path?.startsWith('admin'));
-    expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin', 'admin/sign-in']);
-    const layout = adminPaths.find((entry) => entry.path === 'admin')!;
-    expect(layout.file).toBe('routes/admin.tsx');
-    const children = layout.children!.map((child) => (child.index ? '' : child.path));
-    expect(children).toEqual(['', 'reviews', 'messages', 'messages/:ticketNumber', 'stock', 'audit', 'team']);
-    // Only the layout checks: a child with a loader of its own would be a way round it.
-    for (const child of layout.children!) expect(child.file).toMatch(/^routes\/admin-[a-z-]+\.tsx$/);
+    expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin/*', 'admin/sign-in']);
+    expect(adminPaths.find((entry) => entry.path === 'admin/*')!.file).toBe('routes/admin.tsx');
+    expect(adminPaths.every((entry) => !entry.children?.length)).toBe(true);
+    for (const page of ['', 'reviews', 'messages', 'messages/100001', 'stock', 'audit', 'team', 'team/']) {
+      expect(adminPageAt(page), page).not.toBeNull();
+    }
+    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop']) expect(adminPageAt(page), page).toBeNull();
+  });
+
+  it('answer 404 to an admin for a path that is no page', async () => {
+    const admin = await signedInAdmin(shop());
+    const thrown = await loadLayout(pageRequest({ cookie: admin.headers.cookie }), 'nothing').catch((error) => error);
+    expect(thrown).toMatchObject({ data: 'Not found', init: { status: 404 } });
   });
 
   it('answer 404 to a visitor, a shopper, old staff, a forged cookie and an admin before the second factor', async () => {

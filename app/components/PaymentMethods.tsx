@@ -1,4 +1,5 @@
-import paymentMethods from '../assets/payment-methods.svg';
+// Fetched as a file, not inlined into the script as a data URL: the product page's JavaScript budget.
+import paymentMethods from '../assets/payment-methods.svg?no-inline';
 
 /** The strip of accepted payment methods, in the footer and under the product page's buy buttons. */
 export function PaymentMethods({ className = '' }: { className?: string }) {

@@ -1,0 +1,37 @@
+import type { ReactElement } from 'react';
+import { AuditLog } from './AuditLog';
+import { Dashboard } from './Dashboard';
+import { Inbox } from './Inbox';
+import { ReviewQueue } from './ReviewQueue';
+import { Stock } from './Stock';
+import { Team } from './Team';
+import { Thread } from './Thread';
+
+/** A back-office page: its title and what it shows. */
+export interface AdminPage {
+  title: string;
+  render: () => ReactElement;
+}
+
+const TICKET = /^messages\/(\d{1,9})$/;
+
+const PAGES: Record<string, AdminPage> = {
+  '': { title: 'Dashboard', render: () => <Dashboard /> },
+  reviews: { title: 'Reviews', render: () => <ReviewQueue /> },
+  messages: { title: 'Messages', render: () => <Inbox /> },
+  stock: { title: 'Stock', render: () => <Stock /> },
+  audit: { title: 'Audit log', render: () => <AuditLog /> },
+  team: { title: 'Team', render: () => <Team /> },
+};
+
+/**
+ * The back office's pages by their path under /admin. One route (`admin/*`) serves them all, so the shop's pages
+ * carry one entry for the back office in their route manifest instead of one per page (the product page's
+ * JavaScript budget counts that manifest). Null for a path that is no page.
+ */
+export function adminPageAt(path: string): AdminPage | null {
+  const trimmed = path.replace(/\/+$/, '');
+  const ticket = TICKET.exec(trimmed)?.[1];
+  if (ticket) return { title: `Ticket #${ticket}`, render: () => <Thread key={ticket} ticketNumber={ticket} /> };
+  return Object.hasOwn(PAGES, trimmed) ? PAGES[trimmed]! : null;
+}
