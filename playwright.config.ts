@@ -68,7 +68,12 @@ export default defineConfig({
     },
   ],
   webServer: [
-    shop(PORT, '.cache/e2e-data', { NODE_ENV: 'production', API_DOCS: 'true' }, 'tsx tests/e2e/create-staff.ts && tsx tests/e2e/create-owner.ts'),
+    shop(
+      PORT,
+      '.cache/e2e-data',
+      { NODE_ENV: 'production', API_DOCS: 'true' },
+      'tsx tests/e2e/create-staff.ts && tsx tests/e2e/create-owner.ts',
+    ),
     shop(PORT + 1, '.cache/e2e-payments-data', { NODE_ENV: 'development' }),
     shop(PORT + 2, '.cache/e2e-quick-expiry-data', {
       NODE_ENV: 'development',
