@@ -33,7 +33,7 @@ test('the owner ships a COD order with tracking, and the shopper can follow it',
   // The search goes into the address, and the CSV link carries it.
   await page.getByLabel('Order id, e-mail or phone').fill(orderId);
   await page.getByLabel('Payment method').selectOption('cod');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]q=${orderId}`));
   const card = page.getByRole('listitem').filter({ hasText: orderId });
   await expect(card).toHaveCount(1);
