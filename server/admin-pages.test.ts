@@ -42,10 +42,22 @@ describe('the /admin pages', () => {
     expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin/*', 'admin/sign-in']);
     expect(adminPaths.find((entry) => entry.path === 'admin/*')!.file).toBe('routes/admin.tsx');
     expect(adminPaths.every((entry) => !entry.children?.length)).toBe(true);
-    for (const page of ['', 'reviews', 'messages', 'messages/100001', 'stock', 'audit', 'team', 'team/']) {
+    for (const page of [
+      '',
+      'orders',
+      'orders/8C1F0A2B3D4E5F6A7B8C9D0E',
+      'reviews',
+      'messages',
+      'messages/100001',
+      'stock',
+      'audit',
+      'team',
+      'team/',
+    ]) {
       expect(adminPageAt(page), page).not.toBeNull();
     }
-    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop']) expect(adminPageAt(page), page).toBeNull();
+    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop', 'orders/a/b', 'orders/../x'])
+      expect(adminPageAt(page), page).toBeNull();
   });
 
   it('answer 404 to an admin for a path that is no page', async () => {

@@ -15,6 +15,7 @@ interface NavEntry {
  */
 export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/admin', label: 'Dashboard' },
+  { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/stock', label: 'Stock' },

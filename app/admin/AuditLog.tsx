@@ -7,7 +7,7 @@ export function readableJson(value: unknown): string {
   return value === null || value === undefined ? '—' : JSON.stringify(value, null, 2);
 }
 
-function Values({ label, value }: { label: string; value: unknown }) {
+export function Values({ label, value }: { label: string; value: unknown }) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-semibold uppercase text-stone-600">{label}</p>

@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import { AuditLog } from './AuditLog';
 import { Dashboard } from './Dashboard';
 import { Inbox } from './Inbox';
+import { OrderDetail } from './OrderDetail';
+import { Orders } from './Orders';
 import { ReviewQueue } from './ReviewQueue';
 import { Stock } from './Stock';
 import { Team } from './Team';
@@ -14,9 +16,11 @@ export interface AdminPage {
 }
 
 const TICKET = /^messages\/(\d{1,9})$/;
+const ORDER = /^orders\/([0-9A-Za-z]{1,64})$/;
 
 const PAGES: Record<string, AdminPage> = {
   '': { title: 'Dashboard', render: () => <Dashboard /> },
+  orders: { title: 'Orders', render: () => <Orders /> },
   reviews: { title: 'Reviews', render: () => <ReviewQueue /> },
   messages: { title: 'Messages', render: () => <Inbox /> },
   stock: { title: 'Stock', render: () => <Stock /> },
@@ -33,5 +37,7 @@ export function adminPageAt(path: string): AdminPage | null {
   const trimmed = path.replace(/\/+$/, '');
   const ticket = TICKET.exec(trimmed)?.[1];
   if (ticket) return { title: `Ticket #${ticket}`, render: () => <Thread key={ticket} ticketNumber={ticket} /> };
+  const order = ORDER.exec(trimmed)?.[1];
+  if (order) return { title: `Order ${order}`, render: () => <OrderDetail key={order} orderId={order} /> };
   return Object.hasOwn(PAGES, trimmed) ? PAGES[trimmed]! : null;
 }

@@ -139,7 +139,7 @@ export function FilterField({
   label: string;
   name: string;
   type?: 'text' | 'search' | 'email' | 'date';
-  /** A select of these values (the first is the default) instead of an input. */
+  /** A select of these values (the first is the default; '' reads 'Any') instead of an input. */
   options?: readonly string[];
 }) {
   const [params] = useSearchParams();
@@ -154,7 +154,7 @@ export function FilterField({
         <select id={id} name={name} defaultValue={value || options[0]} className={inputClass}>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option[0]!.toUpperCase() + option.slice(1)}
+              {option ? (option[0]!.toUpperCase() + option.slice(1)).replaceAll('_', ' ') : 'Any'}
             </option>
           ))}
         </select>

@@ -1,35 +1,11 @@
 // The back office in the browser (issue 22): the pages do not exist for a visitor; the owner signs in with password
 // and TOTP, adds a staff admin who enrols at first sign-in, and a recovery code works once. Needs the owner that
 // tests/e2e/create-owner.ts makes before the shop starts.
-import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { totpCode } from '../../server/admin/second-factor.ts';
 import { open } from './helpers';
-import { E2E_OWNER_FILE, e2eOwner } from './owner';
-
-const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.slice(0, 3).map((node) => node.target) })),
-  ).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function passwordStep(page: Page, email: string, password: string) {
-  await open(page, '/admin/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { expectAccessible, expectNoSidewaysScroll, ownerSecrets, passwordStep, toast } from './admin-helpers';
+import { e2eOwner } from './owner';
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -53,11 +29,7 @@ test('the owner signs in with TOTP, adds staff who enrol, and a recovery code wo
   page,
 }, testInfo) => {
   const E2E_OWNER = e2eOwner(testInfo.project.name);
-  const owners = JSON.parse(await readFile(E2E_OWNER_FILE, 'utf8')) as Record<
-    string,
-    { secret: string; recoveryCodes: string[] }
-  >;
-  const owner = owners[testInfo.project.name]!;
+  const owner = await ownerSecrets(testInfo.project.name);
   await page.setViewportSize({ width: 390, height: 844 });
 
   await passwordStep(page, E2E_OWNER.email, E2E_OWNER.password);
