@@ -42,10 +42,23 @@ describe('the /admin pages', () => {
     expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin/*', 'admin/sign-in']);
     expect(adminPaths.find((entry) => entry.path === 'admin/*')!.file).toBe('routes/admin.tsx');
     expect(adminPaths.every((entry) => !entry.children?.length)).toBe(true);
-    for (const page of ['', 'reviews', 'messages', 'messages/100001', 'stock', 'audit', 'team', 'team/']) {
+    for (const page of [
+      '',
+      'reviews',
+      'messages',
+      'messages/100001',
+      'stock',
+      'audit',
+      'team',
+      'team/',
+      'products',
+      'products/new',
+      'products/0b6b2c8e-8f0e-4d5a-9c1e-2f3a4b5c6d7e',
+    ]) {
       expect(adminPageAt(page), page).not.toBeNull();
     }
-    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop']) expect(adminPageAt(page), page).toBeNull();
+    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop', 'products/abc'])
+      expect(adminPageAt(page), page).toBeNull();
   });
 
   it('answer 404 to an admin for a path that is no page', async () => {

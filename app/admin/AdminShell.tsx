@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/admin', label: 'Dashboard' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/products', label: 'Products' },
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/team', label: 'Team', ownerOnly: true },

@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import { AuditLog } from './AuditLog';
 import { Dashboard } from './Dashboard';
 import { Inbox } from './Inbox';
+import { NewProduct, ProductEditor } from './ProductEditor';
+import { ProductList } from './ProductList';
 import { ReviewQueue } from './ReviewQueue';
 import { Stock } from './Stock';
 import { Team } from './Team';
@@ -14,12 +16,15 @@ export interface AdminPage {
 }
 
 const TICKET = /^messages\/(\d{1,9})$/;
+const PRODUCT = /^products\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const PAGES: Record<string, AdminPage> = {
   '': { title: 'Dashboard', render: () => <Dashboard /> },
   reviews: { title: 'Reviews', render: () => <ReviewQueue /> },
   messages: { title: 'Messages', render: () => <Inbox /> },
   stock: { title: 'Stock', render: () => <Stock /> },
+  products: { title: 'Products', render: () => <ProductList /> },
+  'products/new': { title: 'New product', render: () => <NewProduct /> },
   audit: { title: 'Audit log', render: () => <AuditLog /> },
   team: { title: 'Team', render: () => <Team /> },
 };
@@ -33,5 +38,7 @@ export function adminPageAt(path: string): AdminPage | null {
   const trimmed = path.replace(/\/+$/, '');
   const ticket = TICKET.exec(trimmed)?.[1];
   if (ticket) return { title: `Ticket #${ticket}`, render: () => <Thread key={ticket} ticketNumber={ticket} /> };
+  const product = PRODUCT.exec(trimmed)?.[1];
+  if (product) return { title: 'Product', render: () => <ProductEditor key={product} productId={product} /> };
   return Object.hasOwn(PAGES, trimmed) ? PAGES[trimmed]! : null;
 }
