@@ -105,7 +105,7 @@ function Arrangement({ product, onChanged }: { product: AdminProduct; onChanged:
                 className={inputClass}
               />
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <button
                 type="button"
                 className={smallButtonClass}
