@@ -9,7 +9,7 @@ import {
 } from '../../core/contracts/admin-products';
 import { change, changeOrToast } from './api';
 import { moved } from './product-form';
-import { Badge, Card, inputClass, labelClass, smallButtonClass } from './ui';
+import { Badge, Card, adminLinkClass, inputClass, labelClass, smallButtonClass } from './ui';
 import { useAdminViewer } from './viewer';
 
 type Changed = (product: AdminProduct) => void;
@@ -169,7 +169,13 @@ export function ProductVisibility({ product, onChanged }: { product: AdminProduc
     <Card className="flex flex-wrap items-center justify-between gap-3">
       <p>
         {product.hidden ? <Badge tone="warning">Hidden</Badge> : <Badge tone="good">Shown in the shop</Badge>}{' '}
-        {product.hidden ? 'Shoppers cannot see this product.' : `At /product/${product.slug}`}
+        {product.hidden ? (
+          'Shoppers cannot see this product.'
+        ) : (
+          <a href={`/product/${product.slug}`} className={adminLinkClass}>
+            View in the shop
+          </a>
+        )}
       </p>
       <button type="button" className={smallButtonClass} disabled={busy} onClick={flip}>
         {product.hidden ? 'Unhide' : 'Hide'}
