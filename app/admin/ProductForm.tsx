@@ -1,9 +1,12 @@
+import type { ChangeEventHandler } from 'react';
 import { useNavigate } from 'react-router';
 import {
   adminCategoriesEndpoint,
   createProductEndpoint,
   updateProductEndpoint,
   type AdminProduct,
+  type ProductCreate,
+  type ProductUpdate,
 } from '../../core/contracts/admin-products';
 import { Field, TextAreaField } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';
@@ -37,7 +40,8 @@ function CategorySelect({ binding }: { binding: FieldBinding }) {
       <select
         id="product-category"
         {...select}
-        onChange={onChange as never}
+        // The kit types its handler for inputs; a select's change event carries the same target.value.
+        onChange={onChange as unknown as ChangeEventHandler<HTMLSelectElement>}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'product-category-error' : undefined}
         className={inputClass}
@@ -186,16 +190,17 @@ export function ProductForm({
     onFailure: toast.error,
   });
   const field: Binding = (name) => form.field(name);
+  // The data is the create schema's output on /new and the update schema's on an editor; the form is one of them.
   const submit = form.handleSubmit(async (body) => {
     if (!product) {
-      const created = await change(csrfToken, createProductEndpoint, { body: body as never });
+      const created = await change(csrfToken, createProductEndpoint, { body: body as ProductCreate });
       toast.success('Product created: add its images, then show it in the shop');
       await navigate(`/admin/products/${created.product._id}`);
       return;
     }
     const saved = await change(csrfToken, updateProductEndpoint, {
       params: { productId: product._id },
-      body: body as never,
+      body: body as ProductUpdate,
     });
     toast.success('Product saved');
     onSaved?.(saved.product);
