@@ -2,6 +2,7 @@
 // images, shows it, and the shop lists it with its facts; hidden again, its page is a 404 and it leaves the sitemap.
 // Signs in with a recovery code of its own (the last), so it never races admin.spec.ts for the same TOTP window.
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { open } from './helpers';
@@ -20,6 +21,15 @@ async function signInAsOwner(page: Page, project: string) {
   await page.getByLabel('Recovery code').fill(owners[project]!.recoveryCodes.at(-1)!);
   await page.getByRole('button', { name: 'Use recovery code' }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.slice(0, 3).map((node) => node.target) })),
+  ).toEqual([]);
 }
 
 const png = async (background: string) => ({
@@ -43,6 +53,7 @@ test('the owner lists a product with its facts and images, shows it, then hides 
   // The contract's own messages, before anything is sent.
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByText('Title is required').first()).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByLabel('Title').fill(title);
   const category = page.getByLabel('Category');
@@ -82,6 +93,7 @@ test('the owner lists a product with its facts and images, shows it, then hides 
   await page.getByRole('button', { name: 'Save images' }).click();
   await expect(toast(page, 'Images saved')).toBeVisible();
   await expect(page.getByLabel(/^Image 1 alt text/)).toHaveValue('Brass bell, side view');
+  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Unhide', exact: true }).click();
   await expect(toast(page, 'Product shown in the shop')).toBeVisible();
@@ -109,4 +121,5 @@ test('the owner lists a product with its facts and images, shows it, then hides 
   await expect(page.getByRole('listitem').getByText('Hidden', { exact: true })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
 });
