@@ -53,10 +53,13 @@ describe('the /admin pages', () => {
       'audit',
       'team',
       'team/',
+      'products',
+      'products/new',
+      'products/0b6b2c8e-8f0e-4d5a-9c1e-2f3a4b5c6d7e',
     ]) {
       expect(adminPageAt(page), page).not.toBeNull();
     }
-    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop', 'orders/a/b', 'orders/../x'])
+    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop', 'orders/a/b', 'orders/../x', 'products/abc'])
       expect(adminPageAt(page), page).toBeNull();
   });
 

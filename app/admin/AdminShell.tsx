@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/products', label: 'Products' },
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/team', label: 'Team', ownerOnly: true },

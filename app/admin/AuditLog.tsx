@@ -1,6 +1,6 @@
 import { auditLogEndpoint, type AuditEntryView } from '../../core/contracts/admin-audit';
 import { useAdminQuery } from './api';
-import { Card, Empty, FilterBar, FilterField, Loaded, PageHeading, Pager, When, useSearchInput } from './ui';
+import { Card, FilterBar, FilterField, Loaded, PageHeading, PagedList, When, useSearchInput } from './ui';
 
 /** A recorded value as readable JSON; nothing recorded reads as a dash. */
 export function readableJson(value: unknown): string {
@@ -55,20 +55,9 @@ export function AuditLog() {
       </FilterBar>
       <Loaded query={query}>
         {({ entries, next }) => (
-          <>
-            {entries.length === 0 ? (
-              <Empty>No entries match.</Empty>
-            ) : (
-              <ul className="space-y-3">
-                {entries.map((entry) => (
-                  <li key={entry.id}>
-                    <Entry entry={entry} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pager next={next} />
-          </>
+          <PagedList items={entries} next={next} empty="No entries match." keyOf={(entry) => entry.id}>
+            {(entry) => <Entry entry={entry} />}
+          </PagedList>
         )}
       </Loaded>
     </>

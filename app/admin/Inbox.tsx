@@ -4,12 +4,11 @@ import { useAdminQuery } from './api';
 import {
   Badge,
   Card,
-  Empty,
   FilterBar,
   FilterField,
   Loaded,
   PageHeading,
-  Pager,
+  PagedList,
   When,
   adminLinkClass,
   useSearchInput,
@@ -27,38 +26,27 @@ export function Inbox() {
       </FilterBar>
       <Loaded query={query}>
         {({ messages, next }) => (
-          <>
-            {messages.length === 0 ? (
-              <Empty>No messages match.</Empty>
-            ) : (
-              <ul className="space-y-3">
-                {messages.map((message) => (
-                  <li key={message.ticketNumber}>
-                    <Card className={message.readAt ? '' : 'border-l-4 border-l-brand-700'}>
-                      <div className="flex flex-wrap items-center gap-2">
-                        <Link to={`/admin/messages/${message.ticketNumber}`} className={adminLinkClass}>
-                          #{message.ticketNumber} from {message.fullname}
-                        </Link>
-                        <Badge tone={message.readAt ? 'neutral' : 'warning'}>
-                          {message.readAt ? 'Read' : 'Unread'}
-                        </Badge>
-                        {message.replyCount > 0 && (
-                          <Badge tone="good">
-                            {message.replyCount} {message.replyCount === 1 ? 'reply' : 'replies'}
-                          </Badge>
-                        )}
-                      </div>
-                      <p className="mt-1 line-clamp-2 break-words text-stone-800">{message.message}</p>
-                      <p className="mt-1 text-sm break-words text-stone-600">
-                        {message.email} · <When at={message.createdAt} />
-                      </p>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
+          <PagedList items={messages} next={next} empty="No messages match." keyOf={(message) => message.ticketNumber}>
+            {(message) => (
+              <Card className={message.readAt ? '' : 'border-l-4 border-l-brand-700'}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Link to={`/admin/messages/${message.ticketNumber}`} className={adminLinkClass}>
+                    #{message.ticketNumber} from {message.fullname}
+                  </Link>
+                  <Badge tone={message.readAt ? 'neutral' : 'warning'}>{message.readAt ? 'Read' : 'Unread'}</Badge>
+                  {message.replyCount > 0 && (
+                    <Badge tone="good">
+                      {message.replyCount} {message.replyCount === 1 ? 'reply' : 'replies'}
+                    </Badge>
+                  )}
+                </div>
+                <p className="mt-1 line-clamp-2 break-words text-stone-800">{message.message}</p>
+                <p className="mt-1 text-sm break-words text-stone-600">
+                  {message.email} · <When at={message.createdAt} />
+                </p>
+              </Card>
             )}
-            <Pager next={next} />
-          </>
+          </PagedList>
         )}
       </Loaded>
     </>

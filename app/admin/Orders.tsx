@@ -2,7 +2,6 @@ import { Link, useSearchParams } from 'react-router';
 import { adminOrdersEndpoint, type AdminOrderRow } from '../../core/contracts/admin-orders';
 import { ORDER_STATUSES } from '../../core/contracts/orders';
 import { PAYMENT_STATUSES } from '../../core/contracts/payments';
-import { PAYMENT_METHODS } from '../../core/constants';
 import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
 import { useAdminQuery } from './api';
@@ -89,7 +88,11 @@ export function Orders() {
       <FilterBar label="Find orders">
         <FilterField label="Order id, e-mail or phone" name="q" type="search" />
         <FilterField label="Status" name="status" options={[ANY, ...ORDER_STATUSES]} />
-        <FilterField label="Payment method" name="paymentMethod" options={[ANY, ...PAYMENT_METHODS]} />
+        <FilterField
+          label="Payment method"
+          name="paymentMethod"
+          options={[ANY, ['cod', 'Cash on delivery'], ['prepaid', 'Prepaid (UPI)']]}
+        />
         <FilterField label="Payment state" name="paymentState" options={[ANY, ...PAYMENT_STATUSES]} />
         <FilterField label="State or PIN code" name="region" />
         <FilterField label="From" name="from" type="date" />

@@ -13,12 +13,11 @@ import { useAdminViewer } from './viewer';
 import {
   Badge,
   Card,
-  Empty,
   FilterBar,
   FilterField,
   Loaded,
   PageHeading,
-  Pager,
+  PagedList,
   When,
   inputClass,
   smallButtonClass,
@@ -143,20 +142,15 @@ export function ReviewQueue() {
       </FilterBar>
       <Loaded query={query}>
         {({ reviews, next }) => (
-          <>
-            {reviews.length === 0 ? (
-              <Empty>No reviews match.</Empty>
-            ) : (
-              <ul className="space-y-4">
-                {reviews.map((review) => (
-                  <li key={`${review.id}-${review.updatedAt}`}>
-                    <ReviewCard initial={review} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pager next={next} />
-          </>
+          <PagedList
+            items={reviews}
+            next={next}
+            empty="No reviews match."
+            keyOf={(review) => `${review.id}-${review.updatedAt}`}
+            className="space-y-4"
+          >
+            {(review) => <ReviewCard initial={review} />}
+          </PagedList>
         )}
       </Loaded>
     </>

@@ -129,18 +129,27 @@ export function FilterBar({
   );
 }
 
+/** A select's value and its words: a bare value reads as itself, capitalised. */
+const choiceOf = (option: string | readonly [string, string]): readonly [string, string] =>
+  typeof option !== 'string'
+    ? option
+    : [option, option ? (option[0]!.toUpperCase() + option.slice(1)).replaceAll('_', ' ') : 'Any'];
+
 /** A labelled input or select of a FilterBar, starting at the address's value. */
 export function FilterField({
   label,
   name,
   type = 'text',
   options,
+  any,
 }: {
   label: string;
   name: string;
   type?: 'text' | 'search' | 'email' | 'date';
-  /** A select of these values (the first is the default; '' reads 'Any') instead of an input. */
-  options?: readonly string[];
+  /** A select of these values (the first is the default), or of [value, words] pairs, instead of an input. */
+  options?: readonly (string | readonly [value: string, words: string])[];
+  /** A first choice that sends no value, e.g. 'Any'. */
+  any?: string;
 }) {
   const [params] = useSearchParams();
   const id = `filter-${name}`;
@@ -151,10 +160,16 @@ export function FilterField({
         {label}
       </label>
       {options ? (
-        <select id={id} name={name} defaultValue={value || options[0]} className={inputClass}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option ? (option[0]!.toUpperCase() + option.slice(1)).replaceAll('_', ' ') : 'Any'}
+        <select
+          id={id}
+          name={name}
+          defaultValue={value || (any ? '' : choiceOf(options[0]!)[0])}
+          className={inputClass}
+        >
+          {any && <option value="">{any}</option>}
+          {options.map(choiceOf).map(([choice, words]) => (
+            <option key={choice} value={choice}>
+              {words}
             </option>
           ))}
         </select>
@@ -162,5 +177,38 @@ export function FilterField({
         <input id={id} name={name} type={type} defaultValue={value} className={inputClass} />
       )}
     </div>
+  );
+}
+
+/** A paged list's items as stacked cards: a note when none match, then the pager. */
+export function PagedList<T>({
+  items,
+  next,
+  empty,
+  keyOf,
+  className = 'space-y-3',
+  children,
+}: {
+  items: readonly T[];
+  next: string | number | null;
+  /** What shows when there are none, e.g. 'No reviews match.' */
+  empty: string;
+  keyOf: (item: T) => string | number;
+  className?: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      {items.length === 0 ? (
+        <Empty>{empty}</Empty>
+      ) : (
+        <ul className={className}>
+          {items.map((item) => (
+            <li key={keyOf(item)}>{children(item)}</li>
+          ))}
+        </ul>
+      )}
+      <Pager next={next} />
+    </>
   );
 }
