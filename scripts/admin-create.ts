@@ -39,10 +39,19 @@ async function passwordFromInput(): Promise<string> {
   return answers[0];
 }
 
+/** The options, or null when the command line is not what USAGE says: `--email` with no value, a bare argument. */
+function commandLine(): { email?: string | undefined; password?: string | undefined } | null {
+  try {
+    return parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } }).values;
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
-  const email = emailSchema.safeParse(values.email ?? '');
-  if (!email.success) {
+  const values = commandLine();
+  const email = emailSchema.safeParse(values?.email ?? '');
+  if (!values || !email.success) {
     console.error(USAGE);
     process.exitCode = 2;
     return;

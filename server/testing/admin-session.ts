@@ -28,7 +28,7 @@ export function sessionCookie(response: { cookies: Array<{ name: string; value: 
 
 /** Password step, then the second factor: a code from `secret`, or `recoveryCode`. */
 export async function adminSignIn(
-  shop: TestShop,
+  shop: Pick<TestShop, 'app'>,
   email: string,
   proof: { secret: string } | { recoveryCode: string },
   password = ADMIN_TEST_PASSWORD,
