@@ -94,14 +94,14 @@ export function useAdminQuery<E extends Endpoint>(endpoint: E, input: ReadInput)
     let current = true;
     setState((previous) => ({ ...previous, loading: true, error: null }));
     const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
-    send(endpoint, input).then(
+    // The input is read back from `key`, its JSON, so the effect depends on that string, not on a new object per render.
+    send(endpoint, JSON.parse(key) as ReadInput).then(
       (data) => current && setState({ data, error: null, loading: false }),
       (error: unknown) => current && setState({ error: errorMessage(error), loading: false }),
     );
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the input is compared by its JSON, `key`
   }, [endpoint, key, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
   const setData = useCallback((data: Success<E>) => setState({ data, error: null, loading: false }), []);
