@@ -10,19 +10,7 @@ import {
 } from '../../core/contracts/admin-reviews';
 import { change, changeOrToast, useAdminQuery } from './api';
 import { useAdminViewer } from './viewer';
-import {
-  Badge,
-  Card,
-  FilterBar,
-  FilterField,
-  Loaded,
-  PageHeading,
-  PagedList,
-  When,
-  inputClass,
-  smallButtonClass,
-  useSearchInput,
-} from './ui';
+import { Badge, Card, FilterField, ListPage, When, inputClass, smallButtonClass, useSearchInput } from './ui';
 
 /** One review with its moderation: hide or show it, or one of its photos, with an optional reason. */
 function ReviewCard({ initial }: { initial: AdminReview }) {
@@ -134,25 +122,22 @@ function ReviewCard({ initial }: { initial: AdminReview }) {
 export function ReviewQueue() {
   const query = useAdminQuery(adminReviewsEndpoint, { query: useSearchInput(['status', 'q', 'before']) });
   return (
-    <>
-      <PageHeading title="Reviews" />
-      <FilterBar label="Find reviews">
-        <FilterField label="Status" name="status" options={[...REVIEW_STATUSES].reverse()} />
-        <FilterField label="Search" name="q" type="search" />
-      </FilterBar>
-      <Loaded query={query}>
-        {({ reviews, next }) => (
-          <PagedList
-            items={reviews}
-            next={next}
-            empty="No reviews match."
-            keyOf={(review) => `${review.id}-${review.updatedAt}`}
-            className="space-y-4"
-          >
-            {(review) => <ReviewCard initial={review} />}
-          </PagedList>
-        )}
-      </Loaded>
-    </>
+    <ListPage
+      title="Reviews"
+      filterLabel="Find reviews"
+      filters={
+        <>
+          <FilterField label="Status" name="status" options={[...REVIEW_STATUSES].reverse()} />
+          <FilterField label="Search" name="q" type="search" />
+        </>
+      }
+      query={query}
+      itemsOf={(data) => data.reviews}
+      empty="No reviews match."
+      keyOf={(review) => `${review.id}-${review.updatedAt}`}
+      className="space-y-4"
+    >
+      {(review) => <ReviewCard initial={review} />}
+    </ListPage>
   );
 }
