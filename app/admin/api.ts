@@ -8,7 +8,7 @@ import type { Answer, Endpoint } from '../../core/contracts/endpoint';
 import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, type CallInput } from '../lib/http';
 import { toast } from '../lib/toast';
 
-type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
+export type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
 
 /**
  * The success answer's type: some contracts' spread error maps widen Answer with their `{ message }`; a call only
