@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from '../../core/contracts/zod';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../core/contracts/admin-session';
 import { EmailField, Field, PasswordField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { useForm } from '../lib/form';
+import { useForm, type FieldName, type Form, type FormSchema } from '../lib/form';
 import { toast } from '../lib/toast';
 import { signInStep } from './api';
 import { adminLinkClass } from './ui';
@@ -47,6 +47,33 @@ function PasswordStep({ onSignedIn }: { onSignedIn: (answer: AdminViewer & { otp
   );
 }
 
+/** One form of the second factor: its code field and its button. The form's state is the caller's. */
+function CodeForm<S extends FormSchema>({
+  form,
+  name,
+  label,
+  input,
+  submitLabel,
+  onCode,
+}: {
+  form: Form<S>;
+  name: FieldName<S>;
+  label: string;
+  /** The field's own input attributes, e.g. what the browser may fill in. */
+  input: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>;
+  submitLabel: string;
+  onCode: (body: z.output<S>) => Promise<void>;
+}) {
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onCode)} className="space-y-5">
+      <Field label={label} required {...input} {...form.field(name)} />
+      <SubmitButton busy={form.busy} busyLabel="Checking...">
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}
+
 /** A 6-digit code from the authenticator, or, when asked, a recovery code in its place. */
 function CodeStep({
   csrfToken,
@@ -59,6 +86,7 @@ function CodeStep({
   onPassed: (codes?: string[]) => void;
 }) {
   const [recovery, setRecovery] = useState(false);
+  // Both forms live here, so switching between them keeps what was typed in each.
   const codeForm = useForm(codeSchema, toastOnly);
   const recoveryForm = useForm(recoverySchema, toastOnly);
   const send = async (body: { code: string } | { recoveryCode: string }) => {
@@ -68,33 +96,23 @@ function CodeStep({
   return (
     <div className="space-y-4">
       {recovery ? (
-        <form noValidate onSubmit={recoveryForm.handleSubmit(send)} className="space-y-5">
-          <Field
-            label="Recovery code"
-            required
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...recoveryForm.field('recoveryCode')}
-          />
-          <SubmitButton busy={recoveryForm.busy} busyLabel="Checking...">
-            Use recovery code
-          </SubmitButton>
-        </form>
+        <CodeForm
+          form={recoveryForm}
+          name="recoveryCode"
+          label="Recovery code"
+          input={{ autoComplete: 'off', autoCapitalize: 'none', spellCheck: false }}
+          submitLabel="Use recovery code"
+          onCode={send}
+        />
       ) : (
-        <form noValidate onSubmit={codeForm.handleSubmit(send)} className="space-y-5">
-          <Field
-            label="6-digit code from your authenticator app"
-            required
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...codeForm.field('code')}
-          />
-          <SubmitButton busy={codeForm.busy} busyLabel="Checking...">
-            Continue
-          </SubmitButton>
-        </form>
+        <CodeForm
+          form={codeForm}
+          name="code"
+          label="6-digit code from your authenticator app"
+          input={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 }}
+          submitLabel="Continue"
+          onCode={send}
+        />
       )}
       {!enrolling && (
         <button type="button" className={adminLinkClass} onClick={() => setRecovery((value) => !value)}>

@@ -1,6 +1,6 @@
 import { auditLogEndpoint, type AuditEntryView } from '../../core/contracts/admin-audit';
 import { useAdminQuery } from './api';
-import { Card, FilterBar, FilterField, Loaded, PageHeading, PagedList, When, useSearchInput } from './ui';
+import { Card, FilterField, ListPage, When, useSearchInput } from './ui';
 
 /** A recorded value as readable JSON; nothing recorded reads as a dash. */
 export function readableJson(value: unknown): string {
@@ -50,21 +50,23 @@ export function AuditLog() {
     query: useSearchInput(['admin', 'action', 'targetType', 'targetId', 'from', 'to', 'before']),
   });
   return (
-    <>
-      <PageHeading title="Audit log" />
-      <FilterBar label="Find audit entries">
-        <FilterField label="Admin e-mail" name="admin" type="email" />
-        <FilterField label="Action (e.g. review or review.hide)" name="action" />
-        <FilterField label="From" name="from" type="date" />
-        <FilterField label="To" name="to" type="date" />
-      </FilterBar>
-      <Loaded query={query}>
-        {({ entries, next }) => (
-          <PagedList items={entries} next={next} empty="No entries match." keyOf={(entry) => entry.id}>
-            {(entry) => <Entry entry={entry} />}
-          </PagedList>
-        )}
-      </Loaded>
-    </>
+    <ListPage
+      title="Audit log"
+      filterLabel="Find audit entries"
+      filters={
+        <>
+          <FilterField label="Admin e-mail" name="admin" type="email" />
+          <FilterField label="Action (e.g. review or review.hide)" name="action" />
+          <FilterField label="From" name="from" type="date" />
+          <FilterField label="To" name="to" type="date" />
+        </>
+      }
+      query={query}
+      itemsOf={(data) => data.entries}
+      empty="No entries match."
+      keyOf={(entry) => entry.id}
+    >
+      {(entry) => <Entry entry={entry} />}
+    </ListPage>
   );
 }

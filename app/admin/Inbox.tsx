@@ -1,54 +1,45 @@
 import { Link } from 'react-router';
 import { MESSAGE_STATUSES, inboxEndpoint } from '../../core/contracts/admin-messages';
 import { useAdminQuery } from './api';
-import {
-  Badge,
-  Card,
-  FilterBar,
-  FilterField,
-  Loaded,
-  PageHeading,
-  PagedList,
-  When,
-  adminLinkClass,
-  useSearchInput,
-} from './ui';
+import { Badge, Card, FilterField, ListPage, When, adminLinkClass, useSearchInput } from './ui';
 
 /** /admin/messages: the contact form's messages, newest first, unread or read, by words or ticket. */
 export function Inbox() {
   const query = useAdminQuery(inboxEndpoint, { query: useSearchInput(['status', 'q', 'before']) });
   return (
-    <>
-      <PageHeading title="Messages" />
-      <FilterBar label="Find messages">
-        <FilterField label="Show" name="status" options={[...MESSAGE_STATUSES].reverse()} />
-        <FilterField label="Search or ticket number" name="q" type="search" />
-      </FilterBar>
-      <Loaded query={query}>
-        {({ messages, next }) => (
-          <PagedList items={messages} next={next} empty="No messages match." keyOf={(message) => message.ticketNumber}>
-            {(message) => (
-              <Card className={message.readAt ? '' : 'border-l-4 border-l-brand-700'}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Link to={`/admin/messages/${message.ticketNumber}`} className={adminLinkClass}>
-                    #{message.ticketNumber} from {message.fullname}
-                  </Link>
-                  <Badge tone={message.readAt ? 'neutral' : 'warning'}>{message.readAt ? 'Read' : 'Unread'}</Badge>
-                  {message.replyCount > 0 && (
-                    <Badge tone="good">
-                      {message.replyCount} {message.replyCount === 1 ? 'reply' : 'replies'}
-                    </Badge>
-                  )}
-                </div>
-                <p className="mt-1 line-clamp-2 break-words text-stone-800">{message.message}</p>
-                <p className="mt-1 text-sm break-words text-stone-600">
-                  {message.email} · <When at={message.createdAt} />
-                </p>
-              </Card>
+    <ListPage
+      title="Messages"
+      filterLabel="Find messages"
+      filters={
+        <>
+          <FilterField label="Show" name="status" options={[...MESSAGE_STATUSES].reverse()} />
+          <FilterField label="Search or ticket number" name="q" type="search" />
+        </>
+      }
+      query={query}
+      itemsOf={(data) => data.messages}
+      empty="No messages match."
+      keyOf={(message) => message.ticketNumber}
+    >
+      {(message) => (
+        <Card className={message.readAt ? '' : 'border-l-4 border-l-brand-700'}>
+          <div className="flex flex-wrap items-center gap-2">
+            <Link to={`/admin/messages/${message.ticketNumber}`} className={adminLinkClass}>
+              #{message.ticketNumber} from {message.fullname}
+            </Link>
+            <Badge tone={message.readAt ? 'neutral' : 'warning'}>{message.readAt ? 'Read' : 'Unread'}</Badge>
+            {message.replyCount > 0 && (
+              <Badge tone="good">
+                {message.replyCount} {message.replyCount === 1 ? 'reply' : 'replies'}
+              </Badge>
             )}
-          </PagedList>
-        )}
-      </Loaded>
-    </>
+          </div>
+          <p className="mt-1 line-clamp-2 break-words text-stone-800">{message.message}</p>
+          <p className="mt-1 text-sm break-words text-stone-600">
+            {message.email} · <When at={message.createdAt} />
+          </p>
+        </Card>
+      )}
+    </ListPage>
   );
 }

@@ -2,17 +2,7 @@ import { Link } from 'react-router';
 import { adminCategoriesEndpoint, adminProductListEndpoint } from '../../core/contracts/admin-products';
 import { formatRupees } from '../../core/money';
 import { useAdminQuery } from './api';
-import {
-  Badge,
-  Card,
-  FilterBar,
-  FilterField,
-  Loaded,
-  PageHeading,
-  PagedList,
-  adminLinkClass,
-  useSearchInput,
-} from './ui';
+import { Badge, Card, FilterField, ListPage, adminLinkClass, useSearchInput } from './ui';
 
 const STOCK_CHOICES: [string, string][] = [
   ['in', 'In stock'],
@@ -31,67 +21,69 @@ export function ProductList() {
   });
   const categories = useAdminQuery(adminCategoriesEndpoint, {}).data?.categories ?? [];
   return (
-    <>
-      <PageHeading title="Products">
+    <ListPage
+      title="Products"
+      actions={
         <Link to="/admin/products/new" className="btn-primary py-2">
           New product
         </Link>
-      </PageHeading>
-      <FilterBar label="Find products">
-        <FilterField label="Title, slug or id" name="q" type="search" />
-        <FilterField
-          key={categories.length}
-          label="Category"
-          name="category"
-          any="Any"
-          options={categories.map((category) => [category.slug, category.name] as const)}
-        />
-        <FilterField label="Stock" name="stock" any="Any" options={STOCK_CHOICES} />
-        <FilterField label="Visibility" name="hidden" any="Any" options={HIDDEN_CHOICES} />
-      </FilterBar>
-      <Loaded query={query}>
-        {({ products, next }) => (
-          <PagedList items={products} next={next} empty="No products match." keyOf={(product) => product._id}>
-            {(product) => (
-              <Card className="flex gap-4">
-                {product.image ? (
-                  <img
-                    src={product.image}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="size-16 shrink-0 rounded-md object-cover"
-                  />
-                ) : (
-                  <div className="size-16 shrink-0 rounded-md bg-stone-100" aria-hidden="true" />
-                )}
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Link to={`/admin/products/${product._id}`} className={`break-words ${adminLinkClass}`}>
-                      {product.title}
-                    </Link>
-                    {product.hidden && <Badge tone="warning">Hidden</Badge>}
-                  </div>
-                  <p className="mt-1 text-sm text-stone-800">
-                    <strong>{formatRupees(product.price)}</strong>{' '}
-                    {product.originalPrice > product.price && (
-                      <>
-                        <span className="line-through">MRP {formatRupees(product.originalPrice)}</span> (
-                        {product.discount}% off)
-                      </>
-                    )}
-                  </p>
-                  <p className={`text-sm ${product.countInStock === 0 ? 'text-red-800' : 'text-stone-600'}`}>
-                    {product.countInStock === 0 ? 'Out of stock' : `${product.countInStock} in stock`} ·{' '}
-                    {product.category}
-                  </p>
-                </div>
-              </Card>
-            )}
-          </PagedList>
-        )}
-      </Loaded>
-    </>
+      }
+      filterLabel="Find products"
+      filters={
+        <>
+          <FilterField label="Title, slug or id" name="q" type="search" />
+          <FilterField
+            key={categories.length}
+            label="Category"
+            name="category"
+            any="Any"
+            options={categories.map((category) => [category.slug, category.name] as const)}
+          />
+          <FilterField label="Stock" name="stock" any="Any" options={STOCK_CHOICES} />
+          <FilterField label="Visibility" name="hidden" any="Any" options={HIDDEN_CHOICES} />
+        </>
+      }
+      query={query}
+      itemsOf={(data) => data.products}
+      empty="No products match."
+      keyOf={(product) => product._id}
+    >
+      {(product) => (
+        <Card className="flex gap-4">
+          {product.image ? (
+            <img
+              src={product.image}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-16 shrink-0 rounded-md object-cover"
+            />
+          ) : (
+            <div className="size-16 shrink-0 rounded-md bg-stone-100" aria-hidden="true" />
+          )}
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <Link to={`/admin/products/${product._id}`} className={`break-words ${adminLinkClass}`}>
+                {product.title}
+              </Link>
+              {product.hidden && <Badge tone="warning">Hidden</Badge>}
+            </div>
+            <p className="mt-1 text-sm text-stone-800">
+              <strong>{formatRupees(product.price)}</strong>{' '}
+              {product.originalPrice > product.price && (
+                <>
+                  <span className="line-through">MRP {formatRupees(product.originalPrice)}</span> ({product.discount}%
+                  off)
+                </>
+              )}
+            </p>
+            <p className={`text-sm ${product.countInStock === 0 ? 'text-red-800' : 'text-stone-600'}`}>
+              {product.countInStock === 0 ? 'Out of stock' : `${product.countInStock} in stock`} · {product.category}
+            </p>
+          </div>
+        </Card>
+      )}
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { Endpoint } from '../../core/contracts/endpoint';
 import {
   REVIEW_STATUSES,
   adminReviewsEndpoint,
@@ -8,29 +9,57 @@ import {
   unhideReviewPhotoEndpoint,
   type AdminReview,
 } from '../../core/contracts/admin-reviews';
-import { change, changeOrToast, useAdminQuery } from './api';
+import { change, changeOrToast, useAdminQuery, type ChangeInput } from './api';
 import { useAdminViewer } from './viewer';
-import {
-  Badge,
-  Card,
-  FilterBar,
-  FilterField,
-  Loaded,
-  PageHeading,
-  PagedList,
-  When,
-  inputClass,
-  smallButtonClass,
-  useSearchInput,
-} from './ui';
+import { Badge, Card, FilterField, ListPage, When, inputClass, smallButtonClass, useSearchInput } from './ui';
+
+/** Sends a moderation and toasts `done` when it is made; the card then shows the review it answers. */
+type Moderate = (send: () => Promise<AdminReview>, done: string) => void;
+
+/**
+ * Hides a review or one of its photos, or shows it again: the button reads "Hide photo" or "Show photo" and the
+ * toast "Photo hidden" or "Photo shown". The thing's hide and unhide endpoints take the same input.
+ */
+function VisibilityButton<Hide extends Endpoint, Unhide extends Endpoint>({
+  thing,
+  hidden,
+  endpoints: [hide, unhide],
+  input,
+  busy,
+  moderate,
+  children,
+}: {
+  thing: 'Review' | 'Photo';
+  hidden: boolean;
+  endpoints: readonly [hide: Hide, unhide: Unhide];
+  input: ChangeInput<Hide> & ChangeInput<Unhide>;
+  busy: boolean;
+  moderate: Moderate;
+  /** After the words, e.g. the photo's number for a screen reader. */
+  children?: ReactNode;
+}) {
+  const { csrfToken } = useAdminViewer();
+  // Every moderation endpoint answers the review; the generic pair cannot carry that type through change().
+  const send = () => change(csrfToken, hidden ? unhide : hide, input) as Promise<AdminReview>;
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      className={smallButtonClass}
+      onClick={() => moderate(send, `${thing} ${hidden ? 'shown' : 'hidden'}`)}
+    >
+      {`${hidden ? 'Show' : 'Hide'} ${thing.toLowerCase()}`}
+      {children}
+    </button>
+  );
+}
 
 /** One review with its moderation: hide or show it, or one of its photos, with an optional reason. */
 function ReviewCard({ initial }: { initial: AdminReview }) {
-  const { csrfToken } = useAdminViewer();
   const [review, setReview] = useState(initial);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const moderate = async (send: () => Promise<AdminReview>, done: string) => {
+  const moderate: Moderate = async (send, done) => {
     setBusy(true);
     const answer = await changeOrToast(send, done);
     setBusy(false);
@@ -73,23 +102,16 @@ function ReviewCard({ initial }: { initial: AdminReview }) {
                     alt={`Photo ${photo.position + 1} of the review`}
                     className={`size-24 rounded object-cover ${photo.hidden ? 'opacity-40' : ''}`}
                   />
-                  <button
-                    type="button"
-                    disabled={busy}
-                    className={smallButtonClass}
-                    onClick={() =>
-                      moderate(
-                        () =>
-                          photo.hidden
-                            ? change(csrfToken, unhideReviewPhotoEndpoint, { params, body })
-                            : change(csrfToken, hideReviewPhotoEndpoint, { params, body }),
-                        photo.hidden ? 'Photo shown' : 'Photo hidden',
-                      )
-                    }
+                  <VisibilityButton
+                    thing="Photo"
+                    hidden={photo.hidden}
+                    endpoints={[hideReviewPhotoEndpoint, unhideReviewPhotoEndpoint]}
+                    input={{ params, body }}
+                    busy={busy}
+                    moderate={moderate}
                   >
-                    {photo.hidden ? 'Show photo' : 'Hide photo'}
                     <span className="sr-only"> {photo.position + 1}</span>
-                  </button>
+                  </VisibilityButton>
                 </li>
               );
             })}
@@ -108,22 +130,14 @@ function ReviewCard({ initial }: { initial: AdminReview }) {
               className={inputClass}
             />
           </div>
-          <button
-            type="button"
-            disabled={busy}
-            className={smallButtonClass}
-            onClick={() =>
-              moderate(
-                () =>
-                  review.hidden
-                    ? change(csrfToken, unhideReviewEndpoint, { params: { reviewId }, body })
-                    : change(csrfToken, hideReviewEndpoint, { params: { reviewId }, body }),
-                review.hidden ? 'Review shown' : 'Review hidden',
-              )
-            }
-          >
-            {review.hidden ? 'Show review' : 'Hide review'}
-          </button>
+          <VisibilityButton
+            thing="Review"
+            hidden={review.hidden}
+            endpoints={[hideReviewEndpoint, unhideReviewEndpoint]}
+            input={{ params: { reviewId }, body }}
+            busy={busy}
+            moderate={moderate}
+          />
         </div>
       </article>
     </Card>
@@ -134,25 +148,22 @@ function ReviewCard({ initial }: { initial: AdminReview }) {
 export function ReviewQueue() {
   const query = useAdminQuery(adminReviewsEndpoint, { query: useSearchInput(['status', 'q', 'before']) });
   return (
-    <>
-      <PageHeading title="Reviews" />
-      <FilterBar label="Find reviews">
-        <FilterField label="Status" name="status" options={[...REVIEW_STATUSES].reverse()} />
-        <FilterField label="Search" name="q" type="search" />
-      </FilterBar>
-      <Loaded query={query}>
-        {({ reviews, next }) => (
-          <PagedList
-            items={reviews}
-            next={next}
-            empty="No reviews match."
-            keyOf={(review) => `${review.id}-${review.updatedAt}`}
-            className="space-y-4"
-          >
-            {(review) => <ReviewCard initial={review} />}
-          </PagedList>
-        )}
-      </Loaded>
-    </>
+    <ListPage
+      title="Reviews"
+      filterLabel="Find reviews"
+      filters={
+        <>
+          <FilterField label="Status" name="status" options={[...REVIEW_STATUSES].reverse()} />
+          <FilterField label="Search" name="q" type="search" />
+        </>
+      }
+      query={query}
+      itemsOf={(data) => data.reviews}
+      empty="No reviews match."
+      keyOf={(review) => `${review.id}-${review.updatedAt}`}
+      className="space-y-4"
+    >
+      {(review) => <ReviewCard initial={review} />}
+    </ListPage>
   );
 }

@@ -8,7 +8,7 @@ import type { Answer, Endpoint } from '../../core/contracts/endpoint';
 import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, type CallInput } from '../lib/http';
 import { toast } from '../lib/toast';
 
-type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
+export type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
 
 /**
  * The success answer's type: some contracts' spread error maps widen Answer with their `{ message }`; a call only
@@ -94,14 +94,14 @@ export function useAdminQuery<E extends Endpoint>(endpoint: E, input: ReadInput)
     let current = true;
     setState((previous) => ({ ...previous, loading: true, error: null }));
     const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
-    send(endpoint, input).then(
+    // The input is read back from `key`, its JSON, so the effect depends on that string, not on a new object per render.
+    send(endpoint, JSON.parse(key) as ReadInput).then(
       (data) => current && setState({ data, error: null, loading: false }),
       (error: unknown) => current && setState({ error: errorMessage(error), loading: false }),
     );
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the input is compared by its JSON, `key`
   }, [endpoint, key, round]);
   const reload = useCallback(() => setRound((value) => value + 1), []);
   const setData = useCallback((data: Success<E>) => setState({ data, error: null, loading: false }), []);

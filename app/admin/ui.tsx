@@ -22,14 +22,15 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   return <div className={`rounded-lg border border-stone-200 bg-white p-4 shadow-sm ${className}`}>{children}</div>;
 }
 
+/** A read's state, as useAdminQuery answers it. */
+interface ReadState<T> {
+  data?: T;
+  error: string | null;
+  loading: boolean;
+}
+
 /** What a read shows while it loads or after it failed; its children once it has data. */
-export function Loaded<T>({
-  query,
-  children,
-}: {
-  query: { data?: T; error: string | null; loading: boolean };
-  children: (data: T) => ReactNode;
-}) {
+export function Loaded<T>({ query, children }: { query: ReadState<T>; children: (data: T) => ReactNode }) {
   if (query.error)
     return (
       <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
@@ -180,15 +181,7 @@ export function FilterField({
   );
 }
 
-/** A paged list's items as stacked cards: a note when none match, then the pager. */
-export function PagedList<T>({
-  items,
-  next,
-  empty,
-  keyOf,
-  className = 'space-y-3',
-  children,
-}: {
+interface PagedListProps<T> {
   items: readonly T[];
   next: string | number | null;
   /** What shows when there are none, e.g. 'No reviews match.' */
@@ -196,7 +189,10 @@ export function PagedList<T>({
   keyOf: (item: T) => string | number;
   className?: string;
   children: (item: T) => ReactNode;
-}) {
+}
+
+/** A paged list's items as stacked cards: a note when none match, then the pager. */
+export function PagedList<T>({ items, next, empty, keyOf, className = 'space-y-3', children }: PagedListProps<T>) {
   return (
     <>
       {items.length === 0 ? (
@@ -209,6 +205,39 @@ export function PagedList<T>({
         </ul>
       )}
       <Pager next={next} />
+    </>
+  );
+}
+
+/**
+ * A list page of the back office (messages, reviews, products, audit log): its heading, its filters, then its read's
+ * items as a PagedList, or the read's loading or error.
+ */
+export function ListPage<D extends { next: string | number | null }, T>({
+  title,
+  actions,
+  filterLabel,
+  filters,
+  query,
+  itemsOf,
+  ...list
+}: {
+  title: string;
+  /** Beside the heading, e.g. a "New product" link. */
+  actions?: ReactNode;
+  /** The filters' accessible name, e.g. 'Find messages'. */
+  filterLabel: string;
+  /** The FilterFields. */
+  filters: ReactNode;
+  query: ReadState<D>;
+  /** The read's items, e.g. `(data) => data.messages`. */
+  itemsOf: (data: D) => readonly T[];
+} & Omit<PagedListProps<T>, 'items' | 'next'>) {
+  return (
+    <>
+      <PageHeading title={title}>{actions}</PageHeading>
+      <FilterBar label={filterLabel}>{filters}</FilterBar>
+      <Loaded query={query}>{(data) => <PagedList items={itemsOf(data)} next={data.next} {...list} />}</Loaded>
     </>
   );
 }

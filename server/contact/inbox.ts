@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
 import { anyContains } from '../db/search.ts';
+import { newestFirstPage } from '../db/paging.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -164,16 +165,13 @@ export class ContactInbox {
     if (search.status === 'unread') where.push(isNull(contactMessages.readAt));
     if (search.status === 'read') where.push(isNotNull(contactMessages.readAt));
     if (search.q) where.push(matching(search.q));
-    if (search.before !== undefined) where.push(lt(contactMessages.ticketNumber, search.before));
-    const rows = await this.options.database.db
-      .select(messageColumns)
-      .from(contactMessages)
-      .where(and(...where))
-      .orderBy(desc(contactMessages.ticketNumber))
-      .limit(search.limit + 1);
-    const page = rows.slice(0, search.limit);
-    const next = rows.length > search.limit ? page.at(-1)!.ticketNumber : null;
-    return { messages: page.map(present), next };
+    const { rows, next } = await newestFirstPage(
+      this.options.database.db.select(messageColumns).from(contactMessages).$dynamic(),
+      { key: contactMessages.ticketNumber },
+      { where, before: search.before, limit: search.limit },
+      (row) => row.ticketNumber,
+    );
+    return { messages: rows.map(present), next };
   }
 
   /** The message and its replies, oldest first; 404 for an unknown ticket. Marks nothing read. */

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminCancelOrderEndpoint,
@@ -7,7 +8,7 @@ import {
   adminOrderStatusEndpoint,
   type OrderPaymentHistory,
 } from '../../core/contracts/admin-orders.ts';
-import { shipmentOf } from '../../core/contracts/orders.ts';
+import { shipmentOf, type OrderStatus, type Shipment } from '../../core/contracts/orders.ts';
 import { actorOf, type AuditLog } from '../audit/index.ts';
 import { route } from '../http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
@@ -29,6 +30,18 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = a
   app,
   { orders, audit, paymentsOf },
 ) => {
+  /**
+   * An admin's change of the order named in the path, a step forward or a cancellation (with its reason): the service
+   * audits it and mails the shopper in the change's transaction. The answer is the order after it.
+   */
+  const changeOrder = async (
+    request: FastifyRequest & { params: { orderId: string } },
+    status: OrderStatus,
+    { reason, shipment }: { reason?: string; shipment?: Shipment },
+  ) => ({
+    order: await orders.changeByAdmin(request.params.orderId, status, { actor: actorOf(request), reason }, shipment),
+  });
+
   route(app, adminOrdersEndpoint, {
     schema: {
       tags,
@@ -90,12 +103,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = a
       description: 'Audited as order.status, and mailed to the shopper. An invalid move is 409.',
       security,
     },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const { orderId } = request.params;
-      const order = await orders.changeByAdmin(orderId, request.body.status, { actor }, shipmentOf(request.body));
-      return { order };
-    },
+    handler: (request) => changeOrder(request, request.body.status, { shipment: shipmentOf(request.body) }),
   });
 
   route(app, adminCancelOrderEndpoint, {
@@ -105,10 +113,6 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = a
       description: 'Audited as order.cancel with the reason; the shopper is mailed. A packed or later order is 409.',
       security,
     },
-    handler: async (request) => {
-      const actor = actorOf(request);
-      const { orderId } = request.params;
-      return { order: await orders.changeByAdmin(orderId, 'cancelled', { actor, reason: request.body.reason }) };
-    },
+    handler: (request) => changeOrder(request, 'cancelled', { reason: request.body.reason }),
   });
 };

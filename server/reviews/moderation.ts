@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
 import { anyContains } from '../db/search.ts';
+import { newestFirstPage } from '../db/paging.ts';
 import type { AuditEntry, AuditLog, AdminActor } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { HttpError } from '../http/errors.ts';
@@ -136,21 +137,14 @@ export class ReviewModeration {
     if (search.status !== 'all') where.push(eq(reviews.hidden, search.status === 'hidden'));
     if (search.productId) where.push(eq(reviews.productId, search.productId.toLowerCase()));
     if (search.q) where.push(anyContains([reviews.title, reviews.message, reviews.userName, reviews.email], search.q));
-    if (search.before) {
-      // The pair orders reviews written in the same instant; an unknown `before` finds nothing.
-      where.push(
-        sql`(${reviews.createdAt}, ${reviews.id}) < (select r.created_at, r.id from reviews r where r.id = ${search.before})`,
-      );
-    }
-    const rows = await this.options.database.db
-      .select()
-      .from(reviews)
-      .where(and(...where))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(search.limit + 1);
-    const page = rows.slice(0, search.limit);
-    const next = rows.length > search.limit ? page.at(-1)!.id : null;
-    return { reviews: await this.present(this.options.database.db, page), next };
+    const db = this.options.database.db;
+    const { rows, next } = await newestFirstPage(
+      db.select().from(reviews).$dynamic(),
+      { table: reviews, time: reviews.createdAt, key: reviews.id },
+      { where, before: search.before, limit: search.limit },
+      (row) => row.id,
+    );
+    return { reviews: await this.present(db, rows), next };
   }
 
   /** Hides a review (`hidden`) or shows it again; the answer is the review as the back office lists it. */
