@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SMTP_PORT } from './tests/e2e/mail-catcher.ts';
+import { JOURNEY_OWNER, JOURNEY_OWNER_OUTPUT } from './tests/e2e/owner.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -74,7 +75,12 @@ export default defineConfig({
       { NODE_ENV: 'production', API_DOCS: 'true' },
       'tsx tests/e2e/create-staff.ts && tsx tests/e2e/create-owner.ts',
     ),
-    shop(PORT + 1, '.cache/e2e-payments-data', { NODE_ENV: 'development' }),
+    shop(
+      PORT + 1,
+      '.cache/e2e-payments-data',
+      { NODE_ENV: 'development' },
+      `mkdir -p .cache && npm run -s admin:create -- --email ${JOURNEY_OWNER.email} --password ${JOURNEY_OWNER.password} > ${JOURNEY_OWNER_OUTPUT}`,
+    ),
     shop(PORT + 2, '.cache/e2e-quick-expiry-data', {
       NODE_ENV: 'development',
       PAYMENT_EXPIRY_SECONDS: String(QUICK_PAYMENT_EXPIRY_SECONDS),
