@@ -43,6 +43,7 @@ import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
 import type { Services } from './services.ts';
+import { startPageCache } from './http/page-cache/setup.ts';
 import type { StorefrontContext } from '../core/storefront.ts';
 
 export interface ServerOptions {
@@ -263,6 +264,12 @@ export async function buildServer(services: Services, options: ServerOptions = {
       build: options.storefrontBuild,
       devMiddleware: options.devMiddleware,
       mode: options.devMiddleware ? 'development' : 'production',
+      pageCache: options.devMiddleware
+        ? undefined
+        : startPageCache(app, {
+            megabytes: config.PAGE_CACHE_MB,
+            onChange: (listener) => services.catalog.onChange(listener),
+          }),
       context: {
         catalog: services.catalog,
         shop: services.shop,

@@ -119,6 +119,8 @@ export const configSchema = z.object({
    * falls to it); a product's own threshold, set in the back office, wins (decision 0034).
    */
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
+  /** Memory for anonymous pages kept rendered (decision 0038), in MB; 0 renders every request. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
   /** Photos one review keeps (the spec keeps 2 while its label says 1); more are refused with a 400. */
   REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(10).default(2),
   /**

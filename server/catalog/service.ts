@@ -96,6 +96,7 @@ export class CatalogService implements StorefrontCatalog {
   private snapshot: Promise<Snapshot> | null = null;
   private readReviews: ReviewReader = async () => [];
   private readonly invalidateListeners: Array<() => void> = [];
+  private readonly changeListeners: Array<() => void> = [];
   private unsubscribe: (() => Promise<void>) | null = null;
   private loadedAt = 0;
   private stockNotice: NodeJS.Timeout | null = null;
@@ -150,6 +151,7 @@ export class CatalogService implements StorefrontCatalog {
 
   private forgetProducts(): void {
     this.snapshot = null;
+    for (const listener of this.changeListeners) listener();
   }
 
   /**
@@ -158,6 +160,14 @@ export class CatalogService implements StorefrontCatalog {
    */
   onInvalidate(listener: () => void): void {
     this.invalidateListeners.push(listener);
+  }
+
+  /**
+   * Lets a cache of what the shop shows keep in step: `listener` runs on every change to products, stock or reviews,
+   * from any process, and when the listener reconnects (the storefront's page cache, decision 0038).
+   */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
   }
 
   /** Where getReviews reads from (the reviews module): the catalogue depends on no module that depends on it. */

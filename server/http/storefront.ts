@@ -4,6 +4,8 @@ import { createRequest, sendResponse } from '@mjackson/node-fetch-server';
 import type { ConnectMiddleware } from './dev-storefront.ts';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { StorefrontContext } from '../../core/storefront.ts';
+import { sendCachedPage, renderForCache, type StorefrontPageCache } from './page-cache/storefront-pages.ts';
+import { isCacheablePage } from './page-cache/index.ts';
 
 export interface StorefrontOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -14,6 +16,8 @@ export interface StorefrontOptions {
   mode: string;
   /** Development only: Vite's middleware answers module and asset requests before React Router sees them. */
   devMiddleware?: ConnectMiddleware;
+  /** Anonymous pages kept in memory (decision 0038); none in development, where the code changes under it. */
+  pageCache?: StorefrontPageCache;
 }
 
 /**
@@ -22,7 +26,7 @@ export interface StorefrontOptions {
  */
 export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
   app,
-  { build, context, contentSecurityPolicy, mode, devMiddleware },
+  { build, context, contentSecurityPolicy, mode, devMiddleware, pageCache },
 ) => {
   const handle = createRequestHandler(build, mode);
   app.removeAllContentTypeParsers();
@@ -34,6 +38,15 @@ export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
     schema: { hide: true },
     handler: async (request, reply) => {
       const cspNonce = randomBytes(16).toString('base64');
+      if (pageCache && !devMiddleware && (request.method === 'GET' || request.method === 'HEAD')) {
+        const { pathname } = new URL(request.url, context.origin);
+        if (isCacheablePage(pathname)) {
+          const answer = await pageCache.cache.get(request.url, () =>
+            renderForCache(handle, context, pageCache.placeholder, request.url),
+          );
+          return sendCachedPage(request, reply, answer, cspNonce, contentSecurityPolicy);
+        }
+      }
       // On the raw response, so it holds whether Fastify or Vite's middleware answers; it replaces helmet's.
       reply.raw.setHeader('content-security-policy', contentSecurityPolicy(cspNonce));
       const loadContext: AppLoadContext = { ...context, cspNonce };

@@ -84,4 +84,38 @@ describe.skipIf(!baseUrl)('two shop processes on different ports sharing one Pos
     expect(shopB().output()).toMatch(/LISTEN connection lost/);
     expect(shopB().output()).toMatch(/LISTEN connection is back/);
   });
+
+  /** The stock B's product page shows (its data for the browser), and whether B answered it from its page cache. */
+  const pageStockOnB = async (slug: string) => {
+    const response = await fetch(`${shopB().origin}/product/${slug}`);
+    const html = await response.text();
+    const stock = /\\"countInStock\\",(\d+)/.exec(html)?.[1];
+    expect(stock, 'the page carries its stock').toBeDefined();
+    return { stock: Number(stock), cached: response.headers.get('x-page-cache') === 'hit' };
+  };
+
+  test('a product page B keeps in its page cache shows an order on A within 1 s, each time', async () => {
+    const bearer = await verifiedShopperOn(shopA(), database());
+    const products = JSON.parse((await callShop(shopB(), '/api/product/all-products')).body) as { products: Product[] };
+    const product = products.products.filter((candidate) => candidate.countInStock >= 6).at(-1)!;
+    const delays: number[] = [];
+    for (let order = 0; order < 5; order++) {
+      await pageStockOnB(product.slug);
+      const before = await pageStockOnB(product.slug);
+      expect(before.cached, 'B answers the page from memory').toBe(true);
+      const placed = await callShop(shopA(), '/api/orders/create-order', {
+        method: 'POST',
+        headers: bearer,
+        body: JSON.stringify(orderBody([{ _id: product._id, quantity: 1 }])),
+      });
+      expect(placed.status, placed.body).toBe(201);
+      const placedAt = Date.now();
+      const seen = await within(1000, async () =>
+        (await pageStockOnB(product.slug)).stock === before.stock - 1 ? true : undefined,
+      );
+      expect(seen, `order ${order + 1}: B's page shows it within 1 s`).toBe(true);
+      delays.push(Date.now() - placedAt);
+    }
+    expect(Math.max(...delays)).toBeLessThanOrEqual(1000);
+  });
 });
