@@ -28,6 +28,7 @@ test('the back office is a 404 to a visitor, never indexed, and its sign-in is a
 test('the owner signs in with TOTP, adds staff who enrol, and a recovery code works once', async ({
   page,
 }, testInfo) => {
+  test.setTimeout(120_000); // six axe runs and a staff admin's enrolment: on a loaded machine past a minute
   const E2E_OWNER = e2eOwner(testInfo.project.name);
   const owner = await ownerSecrets(testInfo.project.name);
   await page.setViewportSize({ width: 390, height: 844 });
