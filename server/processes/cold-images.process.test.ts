@@ -49,7 +49,8 @@ describe('images after a fresh start', () => {
     expect(shop.output()).not.toContain(WARM_UP_DONE); // it was answered during the warm-up
     const since = Date.now();
     expect(await shop.stop()).toBe(0);
-    expect(Date.now() - since).toBeLessThan(5000);
+    // Within the shutdown budget (decision 0021): the render in flight gets the jobs' bounded wait, no more.
+    expect(Date.now() - since).toBeLessThan(8000);
     expect(shop.output()).toMatch(/Image warm-up stopped by the shutdown: [1-9]\d* variants made/);
   }, 400_000);
 
