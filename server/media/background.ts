@@ -34,7 +34,7 @@ export class BackgroundVariants {
     const counts: VariantCounts = { images: images.length, made: 0, present: 0 };
     if (this.stopping) return Promise.resolve(counts);
     this.waiting.push(...images.map((image) => ({ image, counts })));
-    this.worker ??= this.work().finally(() => (this.worker = null));
+    this.startWorker();
     return this.idle().then(() => counts);
   }
 
@@ -62,6 +62,16 @@ export class BackgroundVariants {
     clearTimeout(timer);
   }
 
+  /** One worker at a time; one queued while the last was finishing starts the next (a finally always runs later). */
+  private startWorker(): void {
+    if (this.worker) return;
+    this.worker = this.work().finally(() => {
+      this.worker = null;
+      if (this.stopping) this.waiting.length = 0;
+      else if (this.waiting.length > 0) this.startWorker();
+    });
+  }
+
   private async work(): Promise<void> {
     const stopping = () => this.stopping;
     for (let next = this.waiting.shift(); next && !this.stopping; next = this.waiting.shift()) {
@@ -71,10 +81,9 @@ export class BackgroundVariants {
         counts.made += done.made;
         counts.present += done.present;
       } catch (error) {
-        // One bad image (its original gone from storage, say) does not stop the others; a visitor's request retries.
+        // One bad image (its original gone from storage, say) does not stop the others; a request retries it.
         this.log(`Image ${image.key}: its variants could not be made`, error);
       }
     }
-    this.waiting.length = 0;
   }
 }

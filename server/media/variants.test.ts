@@ -141,6 +141,12 @@ describe('the warm-up after a start', () => {
     ]);
   });
 
+  it('with no image to warm up, it is done at once (a shop without a catalogue)', async () => {
+    const { lines, renders } = await warmUp(shop().services, []);
+    expect(renders).toBe(0);
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^${WARM_UP_DONE}: 0 variants made, 0 already there`))]);
+  });
+
   it.runIf(process.env.TEST_DB === 'postgres')(
     'two processes warming up together make each variant once: one runs it, the other leaves it',
     async () => {
