@@ -13,6 +13,35 @@ export function mediaUrl(base: string, key: string, width: number = DEFAULT_MEDI
   return `${base.replace(/\/$/, '')}/${key}/${width}.${format}`;
 }
 
+/** The widest variant a review photo's thumbnails offer (they show at 80 px); the viewer opens its plain src. */
+export const REVIEW_THUMBNAIL_MAX_WIDTH = 320;
+
+/**
+ * Where an image shows, which decides the variants the storefront links to (decision 0038). `catalogue`: product
+ * images and the home page's banners, shown through <picture> with AVIF and WebP srcsets up to the largest width
+ * (the product gallery's main image offers them all). `review-photo`: WebP thumbnails up to
+ * REVIEW_THUMBNAIL_MAX_WIDTH and the default-width src the photo viewer opens.
+ */
+export type ImageUse = 'catalogue' | 'review-photo';
+
+export interface MediaVariant {
+  width: number;
+  format: MediaFormat;
+}
+
+/** The widths a srcset lists when it offers variants up to `maxWidth`. */
+const srcsetWidths = (maxWidth: number) => MEDIA_WIDTHS.filter((width) => width <= maxWidth);
+
+/** Every variant a page may link to for an image of this use: what is made when the image is stored. */
+export function linkedVariants(use: ImageUse): MediaVariant[] {
+  const variants: MediaVariant[] =
+    use === 'catalogue'
+      ? MEDIA_FORMATS.flatMap((format) => srcsetWidths(Math.max(...MEDIA_WIDTHS)).map((width) => ({ width, format })))
+      : srcsetWidths(REVIEW_THUMBNAIL_MAX_WIDTH).map((width) => ({ width, format: 'webp' as const }));
+  const hasSrc = variants.some(({ width, format }) => width === DEFAULT_MEDIA_WIDTH && format === 'webp');
+  return hasSrc ? variants : [...variants, { width: DEFAULT_MEDIA_WIDTH, format: 'webp' }];
+}
+
 export interface ResponsiveSources {
   src: string;
   srcSets: Record<MediaFormat, string>;
@@ -26,7 +55,7 @@ export function responsiveSources(
   const match = VARIANT_URL.exec(url);
   if (!match) return { src: url, srcSets: null };
   const [, base, key] = match as unknown as [string, string, string];
-  const widths = MEDIA_WIDTHS.filter((width) => width <= maxWidth);
+  const widths = srcsetWidths(maxWidth);
   const list = (format: MediaFormat) => widths.map((width) => `${base}${key}/${width}.${format} ${width}w`).join(', ');
   return { src: url, srcSets: { avif: list('avif'), webp: list('webp') } };
 }

@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import { publicOrigin } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { CatalogService } from './catalog/index.ts';
-import { MediaService } from './media/index.ts';
+import { BackgroundVariants, MediaService, warmUpVariants, type ImageInUse } from './media/index.ts';
 import type { FileStorage } from './storage/storage.ts';
 import { storageFromConfig } from './storage/from-config.ts';
 import type { ShopSettings } from '../core/shop.ts';
@@ -47,6 +47,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Failed webhook logins one address may make per 15 minutes before it is refused (decision 0023). */
 const WEBHOOK_FAILURES = { prefix: 'webhook-failed:ip', failures: 20, windowSeconds: 15 * 60 };
+/** Held by the process warming images up, so the others sharing the database leave it to it (decision 0038). */
+const IMAGE_WARM_UP_LOCK = 7_242_030;
 /** Wrong current passwords a signed-in shopper may give per 15 minutes. */
 const PASSWORD_CHECKS_PER_WINDOW = 5;
 
@@ -56,6 +58,8 @@ export interface Services {
   database: Database;
   storage: FileStorage;
   media: MediaService;
+  /** Variants made in the background: new review photos', and the warm-up's (decision 0038). */
+  mediaVariants: BackgroundVariants;
   catalog: CatalogService;
   accessTokens: AccessTokens;
   auth: AuthService;
@@ -90,6 +94,11 @@ export interface Services {
   logger: FastifyBaseLogger;
   shop: ShopSettings;
   origin: string;
+  /**
+   * Makes, in the background, the variants of every image pages show that storage lacks (decision 0038); one
+   * process at a time. The server calls it once it listens; it resolves when done and never throws.
+   */
+  warmUpImages(): Promise<void>;
   /** Claims no more jobs or mails, from this moment: the first thing a shutdown does (decision 0021). */
   stopClaiming(): void;
   /**
@@ -126,6 +135,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     }));
   const storage = overrides.storage ?? (await storageFromConfig(config));
   const media = new MediaService(database.db, storage);
+  const logMedia = (message: string, error?: unknown) =>
+    error === undefined ? logger.info(message) : logger.warn({ reason: describeError(error) }, message);
+  const mediaVariants = new BackgroundVariants(media, logMedia);
   const origin = publicOrigin(config);
   const outbox = new MailOutbox(database.db);
   const audit = new AuditLog(database);
@@ -231,6 +243,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     orders,
     auth,
     media,
+    variants: mediaVariants,
     jobs,
     outbox,
     audit,
@@ -289,7 +302,11 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     { pollMs: config.JOB_POLL_MS, log: logWarning, name: 'Scheduled work' },
   );
   if (config.NODE_ENV !== 'test') scheduledWork.start();
-  const claimers = [jobs, mailSender];
+  const claimers = [jobs, mailSender, mediaVariants];
+  const imagesInUse = async (): Promise<ImageInUse[]> => [
+    ...(await catalog.imageKeys()).map((key) => ({ key, use: 'catalogue' as const })),
+    ...(await reviews.allPhotoKeys()).map((key) => ({ key, use: 'review-photo' as const })),
+  ];
   const google = config.GOOGLE_CLIENT_ID
     ? new GoogleVerifier({ clientId: config.GOOGLE_CLIENT_ID, jwksUrl: config.GOOGLE_JWKS_URL })
     : null;
@@ -299,6 +316,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     database,
     storage,
     media,
+    mediaVariants,
     catalog,
     accessTokens,
     auth,
@@ -333,6 +351,13 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     logger,
     shop: shopSettings(config),
     origin,
+    warmUpImages: () =>
+      warmUpVariants({
+        background: mediaVariants,
+        imagesInUse,
+        alone: (fn) => database.unlessRunningElsewhere(IMAGE_WARM_UP_LOCK, fn),
+        log: logMedia,
+      }),
     stopClaiming() {
       stopClaimingScheduledWork({ loop: scheduledWork, claimers });
     },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { MAX_STARS } from '../../core/constants';
-import { responsiveSources } from '../../core/media';
+import { REVIEW_THUMBNAIL_MAX_WIDTH, responsiveSources } from '../../core/media';
 import { Stars } from '../components/Stars';
 import { histogramPercent, REVIEWS_PAGE_SIZE, type ReviewSummary, type ShownReview } from './review-stats';
 
@@ -95,7 +95,7 @@ function ReviewCard({ review, onOpenPhoto }: { review: ShownReview; onOpenPhoto:
         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Photos">
           {review.images.map((src, index) => {
             const alt = `Photo ${index + 1} of ${review.images.length} from ${review.userName}'s review "${review.title}"`;
-            const sources = responsiveSources(src, 320);
+            const sources = responsiveSources(src, REVIEW_THUMBNAIL_MAX_WIDTH);
             return (
               <li key={src}>
                 <button

@@ -168,7 +168,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       const uploaded: UploadedImage[] = [];
       for (const [index, file] of files.entries()) {
         const alt = altFor(alts, index);
-        uploaded.push({ media: await media.saveOriginal(await prepareImage(file, IMAGE_RULES), alt), alt });
+        const saved = await media.saveOriginal(await prepareImage(file, IMAGE_RULES), alt);
+        // Before the image joins the product, so no visitor ever waits for its variants (decision 0038).
+        await media.makeVariants(saved.key, 'catalogue');
+        uploaded.push({ media: saved, alt });
       }
       return { product: await products.addImages(actor, request.params.productId, uploaded) };
     },

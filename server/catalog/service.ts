@@ -359,6 +359,20 @@ export class CatalogService implements StorefrontCatalog {
     return (await this.current()).banners;
   }
 
+  /**
+   * The media keys of the banners and of every product's images (hidden ones too: orders and wishlists show them),
+   * the home page's first: the banners, then the newest products.
+   */
+  async imageKeys(): Promise<string[]> {
+    const db = this.database.db;
+    const bannerRows = await db.select({ key: banners.mediaKey }).from(banners).orderBy(asc(banners.position));
+    const productRows = await db
+      .select({ images: products.images })
+      .from(products)
+      .orderBy(desc(products.createdAt), asc(products.id));
+    return [...new Set([...bannerRows.map((row) => row.key), ...productRows.flatMap((row) => row.images)])];
+  }
+
   /** A product's visible reviews, newest first, as the reviews module reads them (kept in step by onInvalidate). */
   async getReviews(productId: string): Promise<ReviewListItem[]> {
     return this.readReviews(productId);

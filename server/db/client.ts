@@ -28,6 +28,11 @@ export interface Database {
   /** Runs fn while holding a cluster-wide lock, so concurrent app processes migrate and seed once. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
+   * Runs fn unless another process holds the lock `lockId` (then resolves false at once): background work that
+   * one process at a time should do, such as the image warm-up. On PostgreSQL it holds a connection meanwhile.
+   */
+  unlessRunningElsewhere(lockId: number, fn: () => Promise<void>): Promise<boolean>;
+  /**
    * Calls onMessage with the payload whenever any process publishes on the channel. Messages published while
    * the listener was cut off are lost, so onResync is called once it listens again: callers drop what they cached.
    * Returns an unsubscribe function.
@@ -148,6 +153,10 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withStartupLock: (fn) => fn(), // one process per data directory: openPglite's lock
+    unlessRunningElsewhere: async (_lockId, fn) => {
+      await fn(); // no other process shares this data directory
+      return true;
+    },
     listen: async (channel, onMessage) => client.listen(channel, onMessage),
     notify: async (channel, payload = '') => {
       await client.query(`select pg_notify($1, $2)`, [channel, payload]);
@@ -188,6 +197,23 @@ async function openPostgres(
         return await fn();
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    async unlessRunningElsewhere(lockId, fn) {
+      const lockClient = await pool.connect();
+      try {
+        const { rows } = await lockClient.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          lockId,
+        ]);
+        if (!rows[0]?.locked) return false;
+        try {
+          await fn();
+        } finally {
+          await lockClient.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {});
+        }
+        return true;
+      } finally {
         lockClient.release();
       }
     },

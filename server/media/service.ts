@@ -4,9 +4,11 @@ import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../storage/storage.ts';
 import { media } from './schema.ts';
 import { eq } from 'drizzle-orm';
-import { MEDIA_FORMATS, MEDIA_WIDTHS, type MediaFormat } from '../../core/media.ts';
+import { MEDIA_FORMATS, MEDIA_WIDTHS, linkedVariants, type ImageUse, type MediaFormat } from '../../core/media.ts';
 
 export type MediaRow = typeof media.$inferInsert;
+/** Who waits for a render: a request (a visitor, an admin's upload), or nobody (the background). */
+export type RenderLane = 'request' | 'background';
 
 const CONTENT_TYPES: Record<MediaFormat, string> = { webp: 'image/webp', avif: 'image/avif' };
 /** Every file media stores is named by its content's hash, so no copy of it ever goes stale. */
@@ -15,10 +17,16 @@ const originalKey = (key: string) => `originals/${key}`;
 const mediaKey = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 24);
 const variantKey = (key: string, width: number, format: MediaFormat) => `variants/${key}/${width}.${format}`;
 
-/** Stores original images and derives resized WebP/AVIF variants on first request, caching them in storage. */
+/**
+ * Stores original images and derives resized WebP/AVIF variants, caching them in storage: those pages link to when
+ * an image is stored or by the warm-up after a start (decision 0038), any other on first request.
+ */
 export class MediaService {
   private readonly inFlight = new Map<string, Promise<Buffer | null>>();
   private readonly renderQueue = new RenderQueue(2);
+  /** Background renders (warm-up, after an upload) go one at a time, so a visitor's render always has a slot. */
+  private readonly backgroundQueue = new RenderQueue(1);
+  private renders = 0;
 
   constructor(
     private readonly db: Db,
@@ -62,22 +70,55 @@ export class MediaService {
 
   /** The resized image, rendering it once if needed; null for an unknown key. */
   async variant(key: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+    const cached = await this.storage.get(variantKey(key, width, format));
+    return cached ?? this.rendering(key, width, format, 'request');
+  }
+
+  /**
+   * Makes the variants of an image that pages link to for its use (decision 0038) and are not in storage yet, one
+   * after another; `stopping` is asked before each. A `request` render (an upload the admin waits for) queues with
+   * visitors' renders; a `background` one takes at most one of their slots.
+   */
+  async makeVariants(
+    key: string,
+    use: ImageUse,
+    { lane = 'request', stopping = () => false }: { lane?: RenderLane; stopping?: () => boolean } = {},
+  ): Promise<{ made: number; present: number }> {
+    const counts = { made: 0, present: 0 };
+    for (const { width, format } of linkedVariants(use)) {
+      if (stopping()) break;
+      if (await this.storage.exists(variantKey(key, width, format))) counts.present++;
+      else if (await this.rendering(key, width, format, lane)) counts.made++;
+    }
+    return counts;
+  }
+
+  /** How many variants this process has encoded since it started (tests count them). */
+  get renderCount(): number {
+    return this.renders;
+  }
+
+  /** The one render of a variant under way in this process, started if there is none: concurrent askers share it. */
+  private rendering(key: string, width: number, format: MediaFormat, lane: RenderLane): Promise<Buffer | null> {
     const cacheKey = variantKey(key, width, format);
-    const cached = await this.storage.get(cacheKey);
-    if (cached) return cached;
     let pending = this.inFlight.get(cacheKey);
     if (!pending) {
-      pending = this.renderQueue
-        .run(() => this.render(key, width, format))
-        .finally(() => this.inFlight.delete(cacheKey));
+      const render = () => this.renderQueue.run(() => this.render(key, width, format));
+      pending = (lane === 'background' ? this.backgroundQueue.run(render) : render()).finally(() =>
+        this.inFlight.delete(cacheKey),
+      );
       this.inFlight.set(cacheKey, pending);
     }
     return pending;
   }
 
   private async render(key: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+    // A render that finished between an asker's storage read and its look for one in flight: no second encode.
+    const done = await this.storage.get(variantKey(key, width, format));
+    if (done) return done;
     const original = await this.storage.get(originalKey(key));
     if (!original) return null;
+    this.renders++;
     const pipeline = sharp(original, { density: 144 }).resize({ width, withoutEnlargement: false });
     const output =
       format === 'avif'

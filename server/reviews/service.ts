@@ -6,7 +6,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import type { ChangingStatus, OrderService } from '../orders/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
-import type { MediaRow, MediaService } from '../media/index.ts';
+import type { BackgroundVariants, MediaRow, MediaService } from '../media/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { HttpError } from '../http/errors.ts';
 import { EncodedJson } from '../http/encoded-json.ts';
@@ -31,6 +31,8 @@ export interface ReviewServiceOptions {
   orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
   auth: Pick<AuthService, 'buyer'>;
   media: MediaService;
+  /** Makes new photos' variants once their review is saved, so the shopper does not wait for them (decision 0038). */
+  variants: Pick<BackgroundVariants, 'make'>;
   jobs: JobQueue;
   outbox: MailOutbox;
   /** Where the back office's moderation is recorded. */
@@ -116,6 +118,15 @@ export class ReviewService {
           },
         },
       ],
+      afterCommit: [
+        {
+          name: 'makePhotoVariants',
+          run({ write }) {
+            const photos = (write.photos ?? []).map(({ key }) => ({ key, use: 'review-photo' as const }));
+            if (photos.length > 0) void options.variants.make(photos);
+          },
+        },
+      ],
     };
   }
 
@@ -160,6 +171,17 @@ export class ReviewService {
       this.answers.set(key, cached);
     }
     return cached;
+  }
+
+  /** The media keys of every review's photos, imported or sent, hidden ones too (moderation may show them again). */
+  async allPhotoKeys(): Promise<string[]> {
+    const db = this.options.database.db;
+    const sent = await db.select({ key: reviewPhotos.mediaKey }).from(reviewPhotos);
+    const imported = await db
+      .select({ images: reviews.images })
+      .from(reviews)
+      .where(sql`jsonb_array_length(${reviews.images}) > 0`);
+    return [...new Set([...sent.map((row) => row.key), ...imported.flatMap((row) => row.images)])];
   }
 
   /** Writes the shopper's review of the product, or edits theirs; the answer is the review as the list shows it. */

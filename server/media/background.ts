@@ -1,0 +1,89 @@
+import type { ImageUse } from '../../core/media.ts';
+import type { MediaService } from './service.ts';
+
+/** An image a page shows, and how (which decides its variants). */
+export interface ImageInUse {
+  key: string;
+  use: ImageUse;
+}
+
+export interface VariantCounts {
+  images: number;
+  made: number;
+  present: number;
+}
+
+/**
+ * Variants made in the background (decision 0038): a review photo's after its review is saved, every image's at
+ * the warm-up after a start. One image at a time, in the media service's background lane, so visitors' renders
+ * keep their slot. At shutdown it takes up nothing more and its render in flight gets a bounded wait (the shape of
+ * the job queue's claimers, so a shutdown stops it with them).
+ */
+export class BackgroundVariants {
+  private readonly waiting: Array<{ image: ImageInUse; counts: VariantCounts }> = [];
+  private worker: Promise<void> | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly media: MediaService,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {}
+
+  /** Queues the images' missing variants; resolves with what was done for them once they have had their turn. */
+  make(images: readonly ImageInUse[]): Promise<VariantCounts> {
+    const counts: VariantCounts = { images: images.length, made: 0, present: 0 };
+    if (this.stopping) return Promise.resolve(counts);
+    this.waiting.push(...images.map((image) => ({ image, counts })));
+    this.startWorker();
+    return this.idle().then(() => counts);
+  }
+
+  /** Resolves once nothing is queued or rendering (or, stopping, once the render in flight has ended). */
+  async idle(): Promise<void> {
+    while (this.worker) await this.worker;
+  }
+
+  /** Whether a shutdown has stopped it: what is still missing is made another time. */
+  get stopped(): boolean {
+    return this.stopping;
+  }
+
+  stopClaiming(): void {
+    this.stopping = true;
+  }
+
+  /** Takes up nothing more and waits up to `timeoutMs` for the render in flight; the rest is made another time. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopping = true;
+    if (!this.worker) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([this.worker, timeout]);
+    clearTimeout(timer);
+  }
+
+  /** One worker at a time; one queued while the last was finishing starts the next (a finally always runs later). */
+  private startWorker(): void {
+    if (this.worker) return;
+    this.worker = this.work().finally(() => {
+      this.worker = null;
+      if (this.stopping) this.waiting.length = 0;
+      else if (this.waiting.length > 0) this.startWorker();
+    });
+  }
+
+  private async work(): Promise<void> {
+    const stopping = () => this.stopping;
+    for (let next = this.waiting.shift(); next && !this.stopping; next = this.waiting.shift()) {
+      const { image, counts } = next;
+      try {
+        const done = await this.media.makeVariants(image.key, image.use, { lane: 'background', stopping });
+        counts.made += done.made;
+        counts.present += done.present;
+      } catch (error) {
+        // One bad image (its original gone from storage, say) does not stop the others; a request retries it.
+        this.log(`Image ${image.key}: its variants could not be made`, error);
+      }
+    }
+  }
+}
