@@ -107,6 +107,8 @@ function shop(port: number, dataDir: string, env: Record<string, string>, before
       // Mail goes to the suite's own SMTP server (tests/e2e/mail-catcher.ts), checked every half second.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       MAIL_POLL_MS: '500',
+      // The journeys do not wait for minutes of image encoding in the background (decision 0039's own test does).
+      IMAGE_WARM_UP: 'false',
       ...env,
     },
   };

@@ -80,6 +80,8 @@ export async function startShop(
       env: {
         ...inherited,
         LOG_LEVEL: 'warn',
+        // The bench measures a shop at rest, not one encoding its images in the background.
+        IMAGE_WARM_UP: 'false',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: path.resolve(dataDir), // the shop may run in another directory (bench/compare.ts)

@@ -15,7 +15,7 @@ const made = (use: ImageUse) =>
     .map(({ width, format }) => `${width}.${format}`)
     .sort();
 
-describe('the variants made for an image (decision 0038)', () => {
+describe('the variants made for an image (decision 0039)', () => {
   it("a catalogue image's are exactly those <ResponsiveImage> links to at its widest (the product gallery)", () => {
     expect(made('catalogue')).toEqual(linkedBy());
     // The narrower uses (thumbnails, cards, the additional-information grid) link to fewer, all among them.

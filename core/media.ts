@@ -17,7 +17,7 @@ export function mediaUrl(base: string, key: string, width: number = DEFAULT_MEDI
 export const REVIEW_THUMBNAIL_MAX_WIDTH = 320;
 
 /**
- * Where an image shows, which decides the variants the storefront links to (decision 0038). `catalogue`: product
+ * Where an image shows, which decides the variants the storefront links to (decision 0039). `catalogue`: product
  * images and the home page's banners, shown through <picture> with AVIF and WebP srcsets up to the largest width
  * (the product gallery's main image offers them all). `review-photo`: WebP thumbnails up to
  * REVIEW_THUMBNAIL_MAX_WIDTH and the default-width src the photo viewer opens.

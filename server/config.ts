@@ -121,6 +121,11 @@ export const configSchema = z.object({
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).max(1_000_000).default(5),
   /** Memory for anonymous pages kept rendered (decision 0038), in MB; 0 renders every request. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(16_384).default(64),
+  /**
+   * After each start, make in the background the image variants pages link to that storage lacks (decision 0039).
+   * Test and benchmark shops turn it off: minutes of encoding would run beside what they measure.
+   */
+  IMAGE_WARM_UP: bool.default(true),
   /** Photos one review keeps (the spec keeps 2 while its label says 1); more are refused with a 400. */
   REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(10).default(2),
   /**

@@ -67,8 +67,8 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.SHOP_NAME} is open at ${services.origin} (database: ${services.database.kind})`);
-  // Only now, so it never holds up the start or /api/health (decision 0038); a shutdown stops it.
-  void services.warmUpImages();
+  // Only now, so it never holds up the start or /api/health (decision 0039); a shutdown stops it.
+  if (config.IMAGE_WARM_UP) void services.warmUpImages();
 }
 
 main().catch((error: unknown) => {

@@ -47,7 +47,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Failed webhook logins one address may make per 15 minutes before it is refused (decision 0023). */
 const WEBHOOK_FAILURES = { prefix: 'webhook-failed:ip', failures: 20, windowSeconds: 15 * 60 };
-/** Held by the process warming images up, so the others sharing the database leave it to it (decision 0038). */
+/** Held by the process warming images up, so the others sharing the database leave it to it (decision 0039). */
 const IMAGE_WARM_UP_LOCK = 7_242_030;
 /** Wrong current passwords a signed-in shopper may give per 15 minutes. */
 const PASSWORD_CHECKS_PER_WINDOW = 5;
@@ -58,7 +58,7 @@ export interface Services {
   database: Database;
   storage: FileStorage;
   media: MediaService;
-  /** Variants made in the background: new review photos', and the warm-up's (decision 0038). */
+  /** Variants made in the background: new review photos', and the warm-up's (decision 0039). */
   mediaVariants: BackgroundVariants;
   catalog: CatalogService;
   accessTokens: AccessTokens;
@@ -95,7 +95,7 @@ export interface Services {
   shop: ShopSettings;
   origin: string;
   /**
-   * Makes, in the background, the variants of every image pages show that storage lacks (decision 0038); one
+   * Makes, in the background, the variants of every image pages show that storage lacks (decision 0039); one
    * process at a time. The server calls it once it listens; it resolves when done and never throws.
    */
   warmUpImages(): Promise<void>;

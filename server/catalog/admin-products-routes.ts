@@ -169,7 +169,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       for (const [index, file] of files.entries()) {
         const alt = altFor(alts, index);
         const saved = await media.saveOriginal(await prepareImage(file, IMAGE_RULES), alt);
-        // Before the image joins the product, so no visitor ever waits for its variants (decision 0038).
+        // Before the image joins the product, so no visitor ever waits for its variants (decision 0039).
         await media.makeVariants(saved.key, 'catalogue');
         uploaded.push({ media: saved, alt });
       }

@@ -14,7 +14,7 @@ export interface VariantCounts {
 }
 
 /**
- * Variants made in the background (decision 0038): a review photo's after its review is saved, every image's at
+ * Variants made in the background (decision 0039): a review photo's after its review is saved, every image's at
  * the warm-up after a start. One image at a time, in the media service's background lane, so visitors' renders
  * keep their slot. At shutdown it takes up nothing more and its render in flight gets a bounded wait (the shape of
  * the job queue's claimers, so a shutdown stops it with them).

@@ -19,7 +19,7 @@ const variantKey = (key: string, width: number, format: MediaFormat) => `variant
 
 /**
  * Stores original images and derives resized WebP/AVIF variants, caching them in storage: those pages link to when
- * an image is stored or by the warm-up after a start (decision 0038), any other on first request.
+ * an image is stored or by the warm-up after a start (decision 0039), any other on first request.
  */
 export class MediaService {
   private readonly inFlight = new Map<string, Promise<Buffer | null>>();
@@ -75,7 +75,7 @@ export class MediaService {
   }
 
   /**
-   * Makes the variants of an image that pages link to for its use (decision 0038) and are not in storage yet, one
+   * Makes the variants of an image that pages link to for its use (decision 0039) and are not in storage yet, one
    * after another; `stopping` is asked before each. A `request` render (an upload the admin waits for) queues with
    * visitors' renders; a `background` one takes at most one of their slots.
    */

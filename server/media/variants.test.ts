@@ -12,7 +12,7 @@ import { BackgroundVariants, WARM_UP_DONE, warmUpVariants, type ImageInUse } fro
 /** Not the shop's own lock: a test shop's warm-up never runs, and this one is the tests' to take. */
 const WARM_UP_TEST_LOCK = 7_242_031;
 
-// Decision 0038. The test shops share one storage between runs: every image here starts with random pixels, so
+// Decision 0039. The test shops share one storage between runs: every image here starts with random pixels, so
 // its content-hash key, and its variants, are new to that storage.
 const { shop, supplyProduct } = orderTestShop({ REVIEWS_PER_HOUR: '1000' });
 

@@ -13,7 +13,7 @@ export interface WarmUpOptions {
 export const WARM_UP_DONE = 'Image warm-up done';
 
 /**
- * After a start (decision 0038): makes every variant pages link to that storage does not have yet: images stored
+ * After a start (decision 0039): makes every variant pages link to that storage does not have yet: images stored
  * before variants were made at upload, those of a start that seeded the demo catalogue, those a crash left
  * unmade. It runs in the background once the server listens, in one process at a time when several share the
  * database, and logs what it did.

@@ -5,11 +5,11 @@ import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
 import { WARM_UP_DONE } from '../media/index.ts';
 
-// Decision 0038: no visitor of a fresh shop waits for an image to be encoded.
+// Decision 0039: no visitor of a fresh shop waits for an image to be encoded.
 const dataDir = path.resolve('.cache/processes', `cold-images-${randomBytes(6).toString('hex')}`);
 const variantsDir = path.join(dataDir, 'files/variants');
 const startShop = () =>
-  startShopProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PGLITE_FSYNC: 'false' }, { timeoutMs: 300_000 });
+  startShopProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PGLITE_FSYNC: 'false', IMAGE_WARM_UP: 'true' }, { timeoutMs: 300_000 });
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const variantsMade = () => (existsSync(variantsDir) ? readdirSync(variantsDir, { recursive: true }).length : 0);

@@ -31,7 +31,7 @@ export interface ReviewServiceOptions {
   orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
   auth: Pick<AuthService, 'buyer'>;
   media: MediaService;
-  /** Makes new photos' variants once their review is saved, so the shopper does not wait for them (decision 0038). */
+  /** Makes new photos' variants once their review is saved, so the shopper does not wait for them (decision 0039). */
   variants: Pick<BackgroundVariants, 'make'>;
   jobs: JobQueue;
   outbox: MailOutbox;

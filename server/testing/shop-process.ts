@@ -45,6 +45,8 @@ export async function startShopProcess(
       HOME: process.env.HOME ?? '',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      // Minutes of image encoding beside a test's work: only the warm-up's own test (cold-images) turns it on.
+      IMAGE_WARM_UP: 'false',
       ...env,
       PORT: String(port),
     },
