@@ -181,7 +181,8 @@ export class PaymentTransitions {
   /**
    * An admin's retry of a refund the gateway failed (issue 22): the order back to refund_pending and a new refund of
    * the same payment, under a new merchantRefundId (PhonePe wants one per request), with the first one's reason for
-   * the shopper. False, nothing changed, when the order has no failed refund to retry.
+   * the shopper. False when there is no failed refund to retry, or the payment has a live refund already: the
+   * caller then rolls the transaction back (the order may have moved).
    */
   async retryFailedRefund(tx: Db, order: PaymentOrder, source: PaymentEventSource): Promise<boolean> {
     if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'refund_failed') return false;
