@@ -176,6 +176,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         orders: services.orders,
         audit: services.audit,
         paymentsOf: (orderRowId) => services.payments.historyOf(orderRowId),
+        retryRefund: (orderId, alongside) => services.payments.retryRefund(orderId, alongside),
       });
       await scope.register(auditAdminRoutes, { audit: services.audit });
       // The dashboard's sections, in the page's order: add a module's figures here as one more source.

@@ -1,9 +1,14 @@
-/** The forms that move an order: its next status (with the shipment when it ships), and cancelling it. */
+/**
+ * The forms that move an order: its next status (with the shipment when it ships), cancelling it, and retrying a
+ * refund the gateway failed.
+ */
 import {
   ADMIN_STATUS_MOVES,
   adminCancelOrderEndpoint,
   adminCancelSchema,
   adminOrderStatusEndpoint,
+  adminRefundRetrySchema,
+  adminRetryRefundEndpoint,
   adminStatusChangeSchema,
   type AdminOrder,
 } from '../../core/contracts/admin-orders';
@@ -63,26 +68,78 @@ export function StatusForm({ order, next, onChanged }: ActionProps & { next: Adm
   );
 }
 
-/** Cancels the order with a reason; a paid prepaid order is refunded in full. */
-export function CancelForm({ order, onChanged }: ActionProps) {
+/** What a form of one reason does: where it sends it, and how it reads. */
+interface ReasonAction {
+  endpoint: typeof adminCancelOrderEndpoint | typeof adminRetryRefundEndpoint;
+  schema: typeof adminCancelSchema;
+  /** The heading's id, for the form's accessible name. */
+  id: string;
+  title: string;
+  note?: string;
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  /** The toast once it is done. */
+  done: string;
+}
+
+/** A change of the order that needs only the admin's reason (kept in the audit log): cancelling, retrying a refund. */
+function ReasonForm({ order, onChanged, action }: ActionProps & { action: ReasonAction }) {
   const { csrfToken } = useAdminViewer();
-  const form = useForm(adminCancelSchema, toastOnly);
-  const refunds = order.paymentMethod === 'prepaid' && order.paymentState === 'paid';
+  const form = useForm(action.schema, toastOnly);
   const submit = form.handleSubmit(async (body) => {
-    await change(csrfToken, adminCancelOrderEndpoint, { params: { orderId: order.orderId }, body });
-    toast.success(refunds ? 'Order cancelled; its refund has started' : 'Order cancelled');
+    await change(csrfToken, action.endpoint, { params: { orderId: order.orderId }, body });
+    toast.success(action.done);
     onChanged();
   });
   return (
-    <form noValidate onSubmit={submit} className="space-y-3" aria-labelledby="cancel-heading">
-      <h2 id="cancel-heading" className="text-lg font-semibold">
-        Cancel this order
+    <form noValidate onSubmit={submit} className="space-y-3" aria-labelledby={action.id}>
+      <h2 id={action.id} className="text-lg font-semibold">
+        {action.title}
       </h2>
-      {refunds && <p className="text-sm text-stone-700">It was paid online: cancelling refunds the shopper in full.</p>}
-      <TextAreaField label="Reason for cancelling" required rows={2} {...form.field('reason')} />
-      <SubmitButton busy={form.busy} busyLabel="Cancelling...">
-        Cancel order
+      {action.note && <p className="text-sm text-stone-700">{action.note}</p>}
+      <TextAreaField label={action.label} required rows={2} {...form.field('reason')} />
+      <SubmitButton busy={form.busy} busyLabel={action.busyLabel}>
+        {action.submitLabel}
       </SubmitButton>
     </form>
   );
+}
+
+/** Cancels the order with a reason; a paid prepaid order is refunded in full. */
+export function CancelForm(props: ActionProps) {
+  const { paymentMethod, paymentState } = props.order;
+  const refunds = paymentMethod === 'prepaid' && paymentState === 'paid';
+  const action: ReasonAction = {
+    endpoint: adminCancelOrderEndpoint,
+    schema: adminCancelSchema,
+    id: 'cancel-heading',
+    title: 'Cancel this order',
+    note: refunds ? 'It was paid online: cancelling refunds the shopper in full.' : undefined,
+    label: 'Reason for cancelling',
+    submitLabel: 'Cancel order',
+    busyLabel: 'Cancelling...',
+    done: refunds ? 'Order cancelled; its refund has started' : 'Order cancelled',
+  };
+  return <ReasonForm {...props} action={action} />;
+}
+
+/** Whether the order's refund failed at the gateway, so an admin may send it again. */
+export const refundFailed = (order: AdminOrder) => order.paymentState === 'refund_failed';
+
+const retryRefund: ReasonAction = {
+  endpoint: adminRetryRefundEndpoint,
+  schema: adminRefundRetrySchema,
+  id: 'retry-refund-heading',
+  title: 'Retry the refund',
+  note: 'The payment service failed this refund: retrying sends a new one, and the shopper is told again.',
+  label: 'Reason for retrying',
+  submitLabel: 'Retry refund',
+  busyLabel: 'Retrying...',
+  done: 'Refund started again',
+};
+
+/** Sends a refund the gateway failed again, with the admin's reason. */
+export function RetryRefundForm(props: ActionProps) {
+  return <ReasonForm {...props} action={retryRefund} />;
 }

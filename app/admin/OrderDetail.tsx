@@ -5,7 +5,7 @@ import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
 import { useAdminQuery } from './api';
 import { Values } from './AuditLog';
-import { CancelForm, StatusForm, canBeCancelled, nextAdminStatus } from './OrderActions';
+import { CancelForm, RetryRefundForm, StatusForm, canBeCancelled, nextAdminStatus, refundFailed } from './OrderActions';
 import { methodWords, paymentTone, stateWords } from './order-list';
 import { Badge, Card, Empty, Loaded, PageHeading, When, adminLinkClass } from './ui';
 
@@ -184,7 +184,7 @@ function AuditEntries({ audit }: { audit: AdminOrderDetail['audit'] }) {
 /** The forms for what may happen next, if anything may (a new status starts them afresh). */
 function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
   const next = nextAdminStatus(order.status);
-  if (!next && !canBeCancelled(order.status)) return null;
+  if (!next && !canBeCancelled(order.status) && !refundFailed(order)) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {next && (
@@ -195,6 +195,11 @@ function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => voi
       {canBeCancelled(order.status) && (
         <Card>
           <CancelForm key={order.status} order={order} onChanged={onChanged} />
+        </Card>
+      )}
+      {refundFailed(order) && (
+        <Card>
+          <RetryRefundForm order={order} onChanged={onChanged} />
         </Card>
       )}
     </div>

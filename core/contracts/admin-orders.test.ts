@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { firstError } from './fields.ts';
 import {
   CANCEL_REASON_MESSAGE,
+  REFUND_RETRY_REASON_MESSAGE,
   adminCancelSchema,
   adminOrderListQuerySchema,
+  adminRefundRetrySchema,
   adminStatusChangeSchema,
 } from './admin-orders.ts';
+import { MAX, firstError } from './fields.ts';
 import { SHIPMENT_MESSAGES, isHttpsUrl } from './orders.ts';
 
 const tracking = { courier: 'Blue Dart', trackingNumber: 'BD1234', trackingUrl: 'https://bluedart.com/t/BD1234' };
@@ -38,11 +40,16 @@ describe('an admin status change', () => {
     );
   });
 
-  it('cancels only with a reason', () => {
+  it.each([
+    ['cancels', adminCancelSchema, CANCEL_REASON_MESSAGE],
+    ['retries a failed refund', adminRefundRetrySchema, REFUND_RETRY_REASON_MESSAGE],
+  ])('%s only with a reason of one line', (_, schema, message) => {
     for (const body of [undefined, {}, { reason: '   ' }]) {
-      expect(firstError(adminCancelSchema.safeParse(body))).toBe(CANCEL_REASON_MESSAGE);
+      expect(firstError(schema.safeParse(body))).toBe(message);
     }
-    expect(adminCancelSchema.parse({ reason: ' Customer asked ' })).toEqual({ reason: 'Customer asked' });
+    expect(schema.parse({ reason: ' Customer asked ' })).toEqual({ reason: 'Customer asked' });
+    expect(schema.safeParse({ reason: 'x'.repeat(MAX.line) }).success).toBe(true);
+    expect(schema.safeParse({ reason: 'x'.repeat(MAX.line + 1) }).success).toBe(false);
   });
 });
 

@@ -173,11 +173,15 @@ export const adminStatusChangeSchema = z
   })
   .superRefine(checkShipment(true));
 
+/** A body of one required reason, kept in the audit log: `message` when it is missing or blank. */
+const reasonBody = (message: string) => z.object({ reason: requiredText(message, MAX.line) }, { error: message });
+
 export const CANCEL_REASON_MESSAGE = 'Please give the reason for cancelling this order.';
-export const adminCancelSchema = z.object(
-  { reason: requiredText(CANCEL_REASON_MESSAGE, MAX.line) },
-  { error: CANCEL_REASON_MESSAGE },
-);
+export const adminCancelSchema = reasonBody(CANCEL_REASON_MESSAGE);
+
+export const REFUND_RETRY_REASON_MESSAGE = 'Please give the reason for retrying this refund.';
+/** Retrying a refund the gateway failed: the reason is the admin's, for the audit log (the shopper's mail keeps the refund's own). */
+export const adminRefundRetrySchema = reasonBody(REFUND_RETRY_REASON_MESSAGE);
 
 const adminErrors = { 400: messageSchema, 403: messageSchema };
 const orderAnswer = z.object({ order: adminOrderSchema });
@@ -201,20 +205,19 @@ export const adminOrderEndpoint = endpoint({
   params: orderIdParams,
   responses: { 200: adminOrderDetailSchema, ...adminErrors, 404: messageSchema },
 });
-export const adminOrderStatusEndpoint = endpoint({
-  method: 'POST',
-  path: '/api/admin/orders/:orderId/status',
-  params: orderIdParams,
-  body: adminStatusChangeSchema,
-  responses: { 200: orderAnswer, ...adminErrors, 404: messageSchema, 409: messageSchema },
-});
-export const adminCancelOrderEndpoint = endpoint({
-  method: 'POST',
-  path: '/api/admin/orders/:orderId/cancel',
-  params: orderIdParams,
-  body: adminCancelSchema,
-  responses: { 200: orderAnswer, ...adminErrors, 404: messageSchema, 409: messageSchema },
-});
+/** An admin's change of one order, `POST /api/admin/orders/:orderId/<action>`: the order after it, or 404 or 409. */
+const orderChange = <const Action extends string, Body extends z.ZodType>(action: Action, body: Body) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/admin/orders/:orderId/${action}`,
+    params: orderIdParams,
+    body,
+    responses: { 200: orderAnswer, ...adminErrors, 404: messageSchema, 409: messageSchema },
+  });
+export const adminOrderStatusEndpoint = orderChange('status', adminStatusChangeSchema);
+export const adminCancelOrderEndpoint = orderChange('cancel', adminCancelSchema);
+/** A prepaid order whose refund the gateway failed: a new refund of its payment; any other order is 409. */
+export const adminRetryRefundEndpoint = orderChange('refund', adminRefundRetrySchema);
 
 export type AdminOrderFilters = z.infer<typeof adminOrderFiltersSchema>;
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;

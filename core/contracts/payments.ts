@@ -25,6 +25,7 @@ export const PAYMENT_MESSAGES = {
   notPrepaid: 'This order is paid on delivery.',
   gatewayUnavailable: 'The payment service is not responding. Your order is saved: please try again in a minute.',
   gatewayFailed: 'The payment service could not start the payment. Your order is saved: please try again.',
+  noFailedRefund: 'This order has no failed refund to retry.',
 } as const;
 
 /** The gateway's view of a payment, as the spec's client reads it (`data.state`). */

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, orderTestShop, placedOrderId, verifiedShopper } from '../testing/orders.ts';
 import { ADMIN_TEST_PASSWORD, signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
+import { orderWithFailedRefund } from '../testing/payments.ts';
 import { reviewFormData } from '../../core/contracts/reviews.ts';
 import { productImagesFormData } from '../../core/contracts/admin-products.ts';
 
@@ -70,7 +71,7 @@ async function mutatingRoutes(): Promise<string[]> {
 
 describe('the audit log', () => {
   let owner: SignedInAdmin;
-  const ids = { product: '', order: '', review: '', ticket: 0, staff: '', created: '', imageKey: '' };
+  const ids = { product: '', order: '', failedRefund: '', review: '', ticket: 0, staff: '', created: '', imageKey: '' };
 
   beforeAll(async () => {
     owner = await signedInAdmin(shop());
@@ -205,6 +206,15 @@ describe('the audit log', () => {
       url: () => `/api/admin/orders/${ids.order}/cancel`,
       payload: { reason: 'The shopper asked by phone' },
       action: 'order.cancel',
+    },
+    {
+      route: 'POST /api/admin/orders/{orderId}/refund',
+      url: () => `/api/admin/orders/${ids.failedRefund}/refund`,
+      payload: async () => {
+        ids.failedRefund = await orderWithFailedRefund(shop(), ids.product);
+        return { reason: 'The bank was down; PhonePe asked us to try again' };
+      },
+      action: 'order.refund',
     },
   ];
 

@@ -6,18 +6,27 @@ import {
   adminOrdersCsvEndpoint,
   adminOrdersEndpoint,
   adminOrderStatusEndpoint,
+  adminRetryRefundEndpoint,
   type OrderPaymentHistory,
 } from '../../core/contracts/admin-orders.ts';
 import { shipmentOf, type OrderStatus, type Shipment } from '../../core/contracts/orders.ts';
 import { actorOf, type AuditLog } from '../audit/index.ts';
 import { route } from '../http/endpoint-route.ts';
+import type { Db } from '../db/client.ts';
 import type { OrderService } from './service.ts';
+import type { PaymentOrder } from './payment-state.ts';
+import { refundRetryEntry } from './admin-audit.ts';
 
 export interface AdminOrderRouteOptions {
   orders: OrderService;
-  audit: Pick<AuditLog, 'search'>;
+  audit: Pick<AuditLog, 'search' | 'record'>;
   /** The payments module's record of an order (by its row id): given by the composition root, as payments uses orders. */
   paymentsOf: (orderRowId: string) => Promise<OrderPaymentHistory>;
+  /**
+   * The payments module's retry of an order's failed refund (by its public id), 409 when it has none; `alongside`
+   * runs in its transaction with the order as it was. Given by the composition root, like paymentsOf.
+   */
+  retryRefund: (orderId: string, alongside: (tx: Db, order: PaymentOrder) => Promise<unknown>) => Promise<void>;
 }
 
 const tags = ['admin'];
@@ -28,7 +37,7 @@ const AUDIT_SHOWN = 100;
 /** The back office's orders (issue 22); the admin guard in front of /api/admin refuses everyone but admins. */
 export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = async (
   app,
-  { orders, audit, paymentsOf },
+  { orders, audit, paymentsOf, retryRefund },
 ) => {
   /**
    * An admin's change of the order named in the path, a step forward or a cancellation (with its reason): the service
@@ -114,5 +123,23 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = a
       security,
     },
     handler: (request) => changeOrder(request, 'cancelled', { reason: request.body.reason }),
+  });
+
+  route(app, adminRetryRefundEndpoint, {
+    schema: {
+      tags,
+      summary: 'Retry a refund the gateway failed, with a reason: a new refund of the payment is sent',
+      description:
+        'Audited as order.refund with the reason; the shopper is mailed. An order whose refund did not fail is 409.',
+      security,
+    },
+    handler: async (request) => {
+      const actor = actorOf(request);
+      const { reason } = request.body;
+      await retryRefund(request.params.orderId, (tx, order) =>
+        audit.record(tx, actor, refundRetryEntry(order.orderId, reason)),
+      );
+      return { order: await orders.adminOrder(request.params.orderId) };
+    },
   });
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../db/client.ts';
 import { Statement } from '../db/statement.ts';
 import type { PaymentEventSource } from '../../core/contracts/payments.ts';
@@ -116,6 +116,17 @@ export const ledger = {
     const condition =
       'id' in where ? eq(paymentRefunds.id, where.id) : eq(paymentRefunds.merchantRefundId, where.merchantRefundId);
     const [row] = await db.select().from(paymentRefunds).where(condition);
+    return row ?? null;
+  },
+
+  /** The order's newest refund the gateway failed: the one an admin's retry sends again. */
+  async lastFailedRefund(db: Db, orderId: string): Promise<RefundRow | null> {
+    const [row] = await db
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.state, 'failed')))
+      .orderBy(desc(paymentRefunds.createdAt))
+      .limit(1);
     return row ?? null;
   },
 

@@ -54,7 +54,7 @@ export const paymentAttempts = pgTable(
   ],
 );
 
-/** Money going back for a cancelled paid order. */
+/** Money going back for a cancelled paid order; a refund the gateway failed may be followed by a retry (issue 22). */
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
@@ -77,7 +77,10 @@ export const paymentRefunds = pgTable(
   },
   (table) => [
     uniqueIndex('payment_refunds_merchant_refund_unique').on(table.merchantRefundId),
-    uniqueIndex('payment_refunds_one_per_attempt').on(table.attemptId),
+    // At most one live or completed refund per attempt, however many race; failed ones stay beside their retry.
+    uniqueIndex('payment_refunds_one_per_attempt')
+      .on(table.attemptId)
+      .where(sql`${table.state} <> 'failed'`),
     check('payment_refunds_amount_positive', sql`${table.amountPaise} > 0`),
   ],
 );

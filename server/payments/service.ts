@@ -31,6 +31,7 @@ import { FIRST_CHECK_SECONDS, PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB, type Reconc
 /** PhonePe accepts 300 to 3600 seconds for a payment to stay open. */
 const GATEWAY_MIN_EXPIRY = 300;
 const GATEWAY_MAX_EXPIRY = 3600;
+const ORDER_NOT_FOUND = 'Order not found';
 /** Serialises one shopper's prepaid orders while the unpaid ones are counted. */
 const UNPAID_ORDERS_LOCK = 7_242_010;
 
@@ -131,6 +132,31 @@ export class PaymentService {
   /** The step payments adds to cancelling an order: a paid prepaid order's payment goes back. */
   cancelSteps(): Step<ChangingStatus>[] {
     return [{ name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) }];
+  }
+
+  /**
+   * The back office's retry of a prepaid order's failed refund (issue 22), by the order's public id: the order,
+   * locked, back to refund_pending with a new refund of its payment, sent by the refund job and mailed, the events
+   * logged as the admin's; `alongside` (the admin's audit entry) is written in the same transaction. Two retries at
+   * once queue on the lock, and the second finds nothing to retry: 409, as for an order whose refund did not fail.
+   */
+  async retryRefund(orderId: string, alongside: (tx: Db, order: PaymentOrder) => Promise<unknown>): Promise<void> {
+    const { orders, transitions } = this.options;
+    const order = await orders.byOrderId(orderId);
+    if (!order) throw new HttpError(404, ORDER_NOT_FOUND);
+    const steps: Step<{ locked: PaymentOrder | null }>[] = [
+      { name: 'lockOrder', run: async (tx, retry) => (retry.locked = await orders.lockedById(order.id, tx)) },
+      {
+        name: 'startRefundAgain',
+        run: async (tx, { locked }) => {
+          if (!locked || !(await transitions.retryFailedRefund(tx, locked, 'admin'))) {
+            throw new HttpError(409, PAYMENT_MESSAGES.noFailedRefund);
+          }
+        },
+      },
+      { name: 'alongside', run: (tx, { locked }) => alongside(tx, locked!) },
+    ];
+    await runWorkflow(this.options.database, { name: 'retryRefund', steps }, { locked: null });
   }
 
   /** A new attempt at paying the shopper's unpaid prepaid order; the amount is the order's. */
@@ -295,7 +321,7 @@ export class PaymentService {
       const attempt = await ledger.attempt(database.db, { merchantOrderId: id.trim() });
       order = attempt ? await orders.byId(attempt.orderId) : null;
     }
-    if (!order || order.userId !== userId) throw new HttpError(404, 'Order not found');
+    if (!order || order.userId !== userId) throw new HttpError(404, ORDER_NOT_FOUND);
     return order;
   }
 }

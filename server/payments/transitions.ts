@@ -178,6 +178,20 @@ export class PaymentTransitions {
     await this.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled, source);
   }
 
+  /**
+   * An admin's retry of a refund the gateway failed (issue 22): the order back to refund_pending and a new refund of
+   * the same payment, under a new merchantRefundId (PhonePe wants one per request), with the first one's reason for
+   * the shopper. False when there is no failed refund to retry, or the payment has a live refund already: the
+   * caller then rolls the transaction back (the order may have moved).
+   */
+  async retryFailedRefund(tx: Db, order: PaymentOrder, source: PaymentEventSource): Promise<boolean> {
+    if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'refund_failed') return false;
+    const failed = await ledger.lastFailedRefund(tx, order.id);
+    if (!failed || !(await this.moveOrder(tx, order, ['refund_failed'], 'refund_pending', source))) return false;
+    const attempt = { id: failed.attemptId, amountPaise: failed.amountPaise };
+    return this.startRefund(tx, order, attempt, failed.reason, source);
+  }
+
   private async attemptFailed(tx: Db, order: PaymentOrder, source: PaymentEventSource) {
     if (order.status === 'cancelled') return;
     // Another attempt may still be paying: the order fails only when none is left.
@@ -230,13 +244,14 @@ export class PaymentTransitions {
     await this.startRefund(tx, order, attempt, reason);
   }
 
+  /** A refund of the attempt, requested and scheduled, and the shopper mailed; false when one is live already. */
   private async startRefund(
     tx: Db,
     order: PaymentOrder,
     attempt: Pick<AttemptRow, 'id' | 'amountPaise'>,
     reason: string,
     source: PaymentEventSource = 'system',
-  ) {
+  ): Promise<boolean> {
     const [refund] = await tx
       .insert(paymentRefunds)
       .values({
@@ -248,7 +263,7 @@ export class PaymentTransitions {
       })
       .onConflictDoNothing()
       .returning();
-    if (!refund) return; // this attempt is being refunded already
+    if (!refund) return false; // this attempt is being refunded already (or was refunded)
     await ledger.record(tx, {
       orderId: order.id,
       subject: 'refund',
@@ -260,6 +275,7 @@ export class PaymentTransitions {
     });
     await this.deps.jobs.schedule({ kind: REFUND_JOB, key: refund.id, inSeconds: 0 }, tx);
     await this.mail(tx, order, (context) => refundStartedMail(context, refund.amountPaise, reason));
+    return true;
   }
 
   /**

@@ -10,7 +10,8 @@ import {
 } from '../phonepe-simulator/index.ts';
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
-import { paymentEvents, paymentRefunds } from '../payments/schema.ts';
+import { paymentAttempts, paymentEvents, paymentRefunds } from '../payments/schema.ts';
+import { REFUND_JOB } from '../payments/transitions.ts';
 import { orderBody, placedOrderId, productSupply, verifiedShopper, type Shopper } from './orders.ts';
 
 export interface PaymentShop {
@@ -62,6 +63,24 @@ export function paymentTestWorld(env: Record<string, string> = {}) {
     const orderId = await placePrepaidOrder(shop(), shopper, productId);
     return { productId, shopper, orderId };
   }
+  /** A prepaid order paid at the gateway, then cancelled by its shopper: its refund requested, not yet sent. */
+  async function cancelledPaidOrder() {
+    const { shopper, orderId } = await prepaidOrder();
+    const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
+    await control(world.simulator, `payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
+    await eventually(
+      () => paidState(orderId),
+      (state) => state === 'paid',
+    );
+    const cancel = await shop().app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: shopper.bearer,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().order.paymentStatus).toBe('refund_pending');
+    return { orderId, ...(await requestedRefund(shop(), orderId)) };
+  }
   return {
     shop,
     simulator: () => world.simulator,
@@ -73,29 +92,19 @@ export function paymentTestWorld(env: Record<string, string> = {}) {
         (state) => state === status,
       ),
     prepaidOrder,
-    /** A prepaid order paid at the gateway, then cancelled by its shopper: its refund requested, not yet sent. */
-    async cancelledPaidOrder() {
-      const { shopper, orderId } = await prepaidOrder();
-      const { merchantOrderId } = await startedPayment(shop(), shopper, orderId);
-      await control(world.simulator, `payments/${merchantOrderId}`, { outcome: 'COMPLETED' });
-      await eventually(
-        () => paidState(orderId),
-        (state) => state === 'paid',
-      );
-      const cancel = await shop().app.inject({
-        method: 'POST',
-        url: `/api/orders/${orderId}/cancel`,
-        headers: shopper.bearer,
-      });
-      expect(cancel.statusCode).toBe(200);
-      expect(cancel.json().order.paymentStatus).toBe('refund_pending');
-      const order = await storedOrder(shop(), orderId);
-      const [refund] = await shop()
-        .services.database.db.select()
-        .from(paymentRefunds)
-        .where(eq(paymentRefunds.orderId, order.id));
-      expect(refund).toMatchObject({ state: 'requested', amountPaise: order.totalPricePaise });
-      return { orderId, order, refund: refund! };
+    cancelledPaidOrder,
+    /** A cancelled paid order whose refund was sent and then failed at the gateway: its payment 'refund_failed'. */
+    async failedRefundOrder() {
+      const cancelled = await cancelledPaidOrder();
+      await runJobNow(shop(), REFUND_JOB, cancelled.refund.id);
+      await control(world.simulator, `refunds/${cancelled.refund.merchantRefundId}`, { outcome: 'FAILED' });
+      expect(
+        await eventually(
+          () => paidState(cancelled.orderId),
+          (state) => state === 'refund_failed',
+        ),
+      ).toBe('refund_failed');
+      return cancelled;
     },
   };
 }
@@ -139,6 +148,17 @@ export async function startedPayment(shop: TestShop, shopper: Shopper, orderId: 
   const response = await createPayment(shop, shopper.bearer, orderId);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ redirectUrl: string; merchantOrderId: string; expiresAt: string }>();
+}
+
+/** A cancelled paid order and its one refund, requested of its whole amount and not yet sent. */
+export async function requestedRefund(shop: TestShop, orderId: string) {
+  const order = await storedOrder(shop, orderId);
+  const [refund] = await shop.services.database.db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.orderId, order.id));
+  expect(refund).toMatchObject({ state: 'requested', amountPaise: order.totalPricePaise });
+  return { order, refund: refund! };
 }
 
 export async function storedOrder(shop: TestShop, orderId: string) {
@@ -186,4 +206,39 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     if (done(value) || Date.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A prepaid order of a new shopper, on a shop whose gateway is not reachable (e.g. an orderTestShop): its payment
+ * taken as the gateway would report it, then cancelled by the shopper, and its refund failed at the gateway, so
+ * its payment is 'refund_failed'. Only the attempt is written directly: the gateway would have accepted it.
+ */
+export async function orderWithFailedRefund(shop: TestShop, productId: string): Promise<string> {
+  const shopper = await verifiedShopper(shop);
+  const orderId = await placePrepaidOrder(shop, shopper, productId);
+  const order = await storedOrder(shop, orderId);
+  const { database, paymentTransitions } = shop.services;
+  const merchantOrderId = `${orderId}-retrytest`;
+  await database.db.insert(paymentAttempts).values({
+    merchantOrderId,
+    orderId: order.id,
+    amountPaise: order.totalPricePaise,
+    attemptNumber: 1,
+    expiresAt: sql`now() + interval '10 minutes'`,
+  });
+  await paymentTransitions.applyAttempt(
+    merchantOrderId,
+    { state: 'COMPLETED', amountPaise: order.totalPricePaise, errorCode: null },
+    'webhook',
+  );
+  const cancel = await shop.app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/cancel`,
+    headers: shopper.bearer,
+  });
+  expect(cancel.json().order.paymentStatus, cancel.body).toBe('refund_pending');
+  const { refund } = await requestedRefund(shop, orderId);
+  await paymentTransitions.applyRefund(refund, 'FAILED', 'webhook');
+  expect((await storedOrder(shop, orderId)).paymentStatus).toBe('refund_failed');
+  return orderId;
 }

@@ -1,0 +1,2 @@
+DROP INDEX "payment_refunds_one_per_attempt";--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_refunds_one_per_attempt" ON "payment_refunds" USING btree ("attempt_id") WHERE "payment_refunds"."state" <> 'failed';
