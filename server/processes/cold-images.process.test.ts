@@ -9,7 +9,10 @@ import { WARM_UP_DONE } from '../media/index.ts';
 const dataDir = path.resolve('.cache/processes', `cold-images-${randomBytes(6).toString('hex')}`);
 const variantsDir = path.join(dataDir, 'files/variants');
 const startShop = () =>
-  startShopProcess({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PGLITE_FSYNC: 'false', IMAGE_WARM_UP: 'true' }, { timeoutMs: 300_000 });
+  startShopProcess(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'info', PGLITE_FSYNC: 'false', IMAGE_WARM_UP: 'true' },
+    { timeoutMs: 300_000 },
+  );
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const variantsMade = () => (existsSync(variantsDir) ? readdirSync(variantsDir, { recursive: true }).length : 0);
