@@ -10,7 +10,8 @@ const contractFiles = import.meta.glob<Record<string, unknown>>(['../../core/con
 });
 const contracts = Object.values(contractFiles).flatMap((contract) => Object.values(contract).filter(isEndpoint));
 
-type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+type Operation = { operationId?: string; tags?: string[]; responses: Record<string, unknown> };
+type OpenApi = { tags: { name: string }[]; paths: Record<string, Record<string, Operation>> };
 
 describe('endpoint contracts', () => {
   const shop = testShopFor();
@@ -32,5 +33,19 @@ describe('endpoint contracts', () => {
     }));
     const byRoute = (a: { route: string }, b: { route: string }) => a.route.localeCompare(b.route);
     expect(served.sort(byRoute)).toEqual(contracted.sort(byRoute));
+  });
+
+  it('name every operation after its contract, once, and tag it with a tag the document defines', async () => {
+    const spec = (await shop().app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
+    const operations = Object.values(spec.paths).flatMap((byMethod) => Object.values(byMethod));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids).toContain('signUp');
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z]\w+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const defined = spec.tags.map((tag) => tag.name);
+    for (const operation of operations) {
+      expect(operation.tags?.length).toBeGreaterThan(0);
+      expect(defined).toEqual(expect.arrayContaining(operation.tags ?? []));
+    }
   });
 });

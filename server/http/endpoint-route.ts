@@ -15,6 +15,7 @@ import type {
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint, PartSchema, RequestPart } from '../../core/contracts/endpoint.ts';
+import { operationIdOf } from './operation-ids.ts';
 
 /** A Fastify instance with Zod's type provider, as every route plugin gets it. */
 type ZodApp = FastifyInstance<
@@ -69,7 +70,9 @@ type AnyCompiler = RouteOptions['validatorCompiler'];
  * another body than JSON (multipart/form-data) has its body documented, not validated: the handler parses it.
  */
 export function route<E extends Endpoint>(app: ZodApp, endpoint: E, { schema, ...parts }: RouteParts<E>): void {
-  const full = { ...schema, ...schemaOf(endpoint) };
+  // A route with nothing to add to its summary is described by it: OpenAPI tools show the description.
+  const docs = { operationId: operationIdOf(endpoint), description: schema?.summary, ...schema };
+  const full = { ...docs, ...schemaOf(endpoint) };
   if (!endpoint.consumes) {
     app.route({ ...parts, method: endpoint.method, url: endpoint.path, schema: full });
     return;

@@ -1,0 +1,54 @@
+/**
+ * The API's OpenAPI document (/api/docs/json), generated from the endpoint contracts; `npm run lint:api` lints it
+ * with Spectral's OAS and OWASP API Security rules (decision 0038).
+ */
+import type { SwaggerOptions } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+
+/** Every tag a route uses, in the order the documentation lists them. */
+const TAGS = [
+  { name: 'operations', description: 'Health of the running shop, for load balancers and the owner' },
+  { name: 'catalog', description: 'Products as the storefront shows them' },
+  { name: 'reviews', description: "Shoppers' reviews of a product" },
+  { name: 'auth', description: "Accounts: sign-up, sign-in, tokens, the shopper's profile and e-mail links" },
+  { name: 'cart', description: "The signed-in shopper's cart" },
+  { name: 'wishlist', description: "The signed-in shopper's wishlist and back-in-stock mails" },
+  { name: 'orders', description: 'Placing, tracking and cancelling orders' },
+  { name: 'payments', description: 'Prepaid orders through the payment gateway, and its webhook' },
+  { name: 'contact', description: 'Messages to the shop' },
+  { name: 'analytics', description: 'First-party page views and web vitals' },
+  { name: 'admin', description: 'The back office (decision 0033)' },
+];
+
+/** `adminCookie`: the back office's session cookie, which the admin module names. */
+export function openApiOptions(config: Config, adminCookie: string): SwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: `${config.SHOP_NAME} API`,
+        version: '1.0.0',
+        description: 'The shop REST API (spec section 7).',
+        contact: { name: config.SHOP_NAME, email: config.SHOP_EMAIL },
+      },
+      // Relative: the document describes the API of whichever origin serves it; the shop's public API.
+      servers: [{ url: '/', 'x-internal': false } as { url: string }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'A short-lived access token. Following RFC8725, only HS256 is accepted (the header names it, nothing ' +
+              'is critical) and every token expires.',
+          },
+          // The back office: its session cookie, and the CSRF token header every change carries (decision 0033).
+          adminCookie: { type: 'apiKey', in: 'cookie', name: adminCookie },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  };
+}
