@@ -73,6 +73,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
       typeof config.TRUST_PROXY === 'number'
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
+    // Fastify's router answers 404 for a path parameter over 100 characters, before the contract could say 400;
+    // every contract bounds its parameters well below this.
+    routerOptions: { maxParamLength: 1000 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,7 @@
 /** The account capability's contract (auth): sign-up, sign-in, password reset, profile and addresses. */
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
+import { PASSWORD_MAX_LENGTH } from '../constants.ts';
 import {
   MAX,
   MESSAGES,
@@ -12,8 +13,10 @@ import {
   optionalText,
   phone,
   pincode,
-  required,
   requiredText,
+  givenPassword,
+  ANY_TEXT,
+  SINGLE_LINE_TEXT,
   signUpPassword,
   tooLong,
   shownAddressSchema,
@@ -28,15 +31,22 @@ export const signUpSchema = z.object({
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: required('Enter Password'),
+  password: givenPassword(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
+// Only its length is checked here: which message a reset shows is decided below, in the spec's order.
+const resetPasswordText = z
+  .string({ error: 'Please fill in both fields' })
+  .trim()
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.resetPassword)
+  .regex(ANY_TEXT);
+
 export const resetPasswordSchema = z
   .object({
-    newPassword: z.string({ error: 'Please fill in both fields' }).trim(),
-    confirmPassword: z.string({ error: 'Please fill in both fields' }).trim(),
+    newPassword: resetPasswordText,
+    confirmPassword: resetPasswordText,
   })
   .superRefine(({ newPassword, confirmPassword }, ctx) => {
     if (!newPassword || !confirmPassword) {
@@ -124,10 +134,20 @@ const accessTokenSchema = z.object({ accessToken: z.string() });
 const currentUserSchema = z.object({ user: userSchema });
 const profileSavedSchema = z.object({ user: userSchema, message: z.string() });
 
-const googleSignInSchema = z.object({ id_token: z.string({ error: 'No ID token received from Google.' }) });
+/** Google's ID tokens are a JWT of a few hundred bytes to 2 KB; Google checks what is inside. */
+const GOOGLE_ID_TOKEN_MAX = 4096;
+const googleSignInSchema = z.object({
+  id_token: z
+    .string({ error: 'No ID token received from Google.' })
+    .max(GOOGLE_ID_TOKEN_MAX, 'No ID token received from Google.')
+    .regex(ANY_TEXT),
+});
 export const INVALID_LINK = 'Invalid or expired link';
 /** The token in a mailed link: its shape is checked before any lookup. */
-const linkToken = z.string().regex(/^[\w-]{20,100}$/, INVALID_LINK);
+const linkToken = z
+  .string()
+  .regex(/^[\w-]{20,100}$/, INVALID_LINK)
+  .max(100, INVALID_LINK);
 
 export const signUpEndpoint = endpoint({
   method: 'POST',
@@ -182,7 +202,9 @@ export const verifyEmailEndpoint = endpoint({
 export const resendVerificationEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/resend-verification-email',
-  body: z.object({ email: z.string().optional() }).optional(),
+  body: z
+    .object({ email: z.string().max(MAX.email, MESSAGES.emailInvalid).regex(SINGLE_LINE_TEXT).optional() })
+    .optional(),
   responses: { 200: messageSchema },
 });
 export const forgotPasswordEndpoint = endpoint({

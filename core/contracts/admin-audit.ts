@@ -5,7 +5,9 @@
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema } from './admin-lists.ts';
-import { MAX, optionalText } from './fields.ts';
+import { MAX, SINGLE_LINE_TEXT, optionalText } from './fields.ts';
+
+const DATE_TEXT_MAX = 40;
 
 const DATE_MESSAGE = 'Dates are written YYYY-MM-DD, or as a full ISO date and time';
 
@@ -14,6 +16,9 @@ const dateSchema = (end: 'start' | 'end') =>
   z
     .string()
     .trim()
+    // A day, or a moment as ISO 8601 writes it with its fractions and zone: 2026-11-27T09:30:00.000+05:30.
+    .max(DATE_TEXT_MAX, DATE_MESSAGE)
+    .regex(SINGLE_LINE_TEXT, DATE_MESSAGE)
     .default('')
     .transform((text, context) => {
       if (!text) return undefined;

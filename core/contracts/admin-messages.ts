@@ -15,6 +15,7 @@ const ticketNumberSchema = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{1,9}$/, message)
+    .max(9, message)
     .transform(Number);
 
 export const inboxMessageSchema = z.object({

@@ -18,6 +18,8 @@ const day = (name: string) =>
   maybe(
     z
       .string()
+      .max(10, `${name} must be a date such as 2026-11-27`)
+      .regex(DATE, `${name} must be a date such as 2026-11-27`)
       .refine(
         (value) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
         `${name} must be a date such as 2026-11-27`,

@@ -4,7 +4,7 @@
  * computes the discount itself.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
+import { MAX, SINGLE_LINE_TEXT, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
 import { listingFactsSchema } from './listing-facts.ts';
@@ -126,7 +126,11 @@ const booleanQuery = (name: string) =>
 export const adminProductListQuery = z.object({
   /** Words of the title, or a slug or id. */
   q: searchSchema,
-  category: z.string().max(MAX.name, 'category must be a category slug').optional(),
+  category: z
+    .string()
+    .max(MAX.name, 'category must be a category slug')
+    .regex(SINGLE_LINE_TEXT, 'category must be a category slug')
+    .optional(),
   stock: z.enum(STOCK_FILTERS, { error: 'stock must be in, out or low' }).optional(),
   hidden: booleanQuery('hidden').optional(),
   /** The previous page's last product id. */
@@ -177,12 +181,16 @@ export const updateProductEndpoint = endpoint({
   responses: { 200: productAnswer, ...withNotFound },
 });
 
+/** An image's alt text, in the upload's form and when the images are arranged. */
+export const productImageAlt = optionalText(MAX.line);
 const uploadFormSchema = z.object({
   files: z
-    .array(z.string().meta({ format: 'binary' }))
+    .array(z.string().max(PRODUCT_IMAGE_MAX_BYTES).meta({ format: 'binary' }))
+    .max(PRODUCT_IMAGE_UPLOAD.files)
     .describe(`1 to ${PRODUCT_IMAGE_UPLOAD.files} images, each at most ${PRODUCT_IMAGE_UPLOAD.megabytes} MB`),
   alt: z
-    .array(z.string())
+    .array(productImageAlt)
+    .max(PRODUCT_IMAGE_UPLOAD.files)
     .optional()
     .describe("Alt text per file, in the files' order; one alt for all, or none for the product's title"),
 });
@@ -203,8 +211,11 @@ export const arrangeProductImagesEndpoint = endpoint({
     images: z
       .array(
         z.object({
-          key: z.string().regex(/^[0-9a-f]{24}$/, PRODUCT_MESSAGES.unknownImage),
-          alt: optionalText(MAX.line),
+          key: z
+            .string()
+            .regex(/^[0-9a-f]{24}$/, PRODUCT_MESSAGES.unknownImage)
+            .max(24, PRODUCT_MESSAGES.unknownImage),
+          alt: productImageAlt,
         }),
       )
       .max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),

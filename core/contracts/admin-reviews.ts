@@ -80,6 +80,7 @@ const photoParams = z.object({
   position: z
     .string({ error: 'position must be a photo position, from 0' })
     .regex(/^\d{1,2}$/, 'position must be a photo position, from 0')
+    .max(2, 'position must be a photo position, from 0')
     .transform(Number),
 });
 

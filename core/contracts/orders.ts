@@ -14,6 +14,7 @@ import {
   pincode,
   requiredText,
   shownAddressSchema,
+  SINGLE_LINE_TEXT,
 } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -163,6 +164,7 @@ const idempotencyHeaders = z.object({
     .trim()
     .min(1, 'Idempotency-Key must not be empty')
     .max(200, 'Idempotency-Key must be at most 200 characters')
+    .regex(SINGLE_LINE_TEXT, 'Idempotency-Key must be one line of text')
     .optional(),
 });
 const orderPlacedSchema = z.object({ orderId: z.string() });

@@ -22,6 +22,32 @@ const TAGS = [
 ];
 
 /** `adminCookie`: the back office's session cookie, which the admin module names. */
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+const UUID_LENGTH = 36;
+
+/**
+ * Writes down what a schema's checks already imply, so the document says it: a whole number's bounds give its format
+ * (int32 or int64), a UUID's format its length. Nothing is added that the contract does not enforce.
+ */
+function statesImpliedBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(statesImpliedBounds);
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+    if (minimum !== undefined && maximum !== undefined)
+      schema.format = minimum >= INT32.min && maximum <= INT32.max ? 'int32' : 'int64';
+  }
+  if (schema.type === 'string' && schema.format === 'uuid') schema.maxLength ??= UUID_LENGTH;
+  Object.values(schema).forEach(statesImpliedBounds);
+}
+
+const transform: typeof jsonSchemaTransform = (route) => {
+  const documented = jsonSchemaTransform(route);
+  statesImpliedBounds(documented.schema);
+  return documented;
+};
+
 export function openApiOptions(config: Config, adminCookie: string): SwaggerOptions {
   return {
     openapi: {
@@ -49,6 +75,6 @@ export function openApiOptions(config: Config, adminCookie: string): SwaggerOpti
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
   };
 }
