@@ -19,7 +19,7 @@ import { openApiOptions } from './http/openapi.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogAdminRoutes, catalogRoutes, productAdminRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
-import { authRoutes, emailLinkRoutes, shopperHooks } from './auth/index.ts';
+import { authRoutes, emailLinkRoutes, REFRESH_COOKIE, shopperHooks } from './auth/index.ts';
 import { cartRoutes } from './cart/index.ts';
 import { wishlistRoutes } from './wishlist/index.ts';
 import { contactAdminRoutes, contactRoutes } from './contact/index.ts';
@@ -88,7 +88,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   });
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } }, zlibOptions: { level: 6 } });
-  await app.register(swagger, openApiOptions(config, ADMIN_COOKIE));
+  await app.register(swagger, openApiOptions(config, { refresh: REFRESH_COOKIE, admin: ADMIN_COOKIE }));
   // The API's map helps developers; a deployed shop shows it only when its operator asks (API_DOCS=true).
   if (config.NODE_ENV !== 'production' || config.API_DOCS)
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: apiDocsPolicy(config) });

@@ -2,7 +2,7 @@
  * The API's OpenAPI document (/api/docs/json), generated from the endpoint contracts; `npm run lint:api` lints it
  * with Spectral's OAS and OWASP API Security rules (decision 0038).
  */
-import type { SwaggerOptions } from '@fastify/swagger';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 
@@ -21,7 +21,6 @@ const TAGS = [
   { name: 'admin', description: 'The back office (decision 0033)' },
 ];
 
-/** `adminCookie`: the back office's session cookie, which the admin module names. */
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const UUID_LENGTH = 36;
 
@@ -48,7 +47,32 @@ const transform: typeof jsonSchemaTransform = (route) => {
   return documented;
 };
 
-export function openApiOptions(config: Config, adminCookie: string): SwaggerOptions {
+/** `cookies`: the shopper's refresh cookie and the back office's session, which the auth and admin modules name. */
+/** Every 429 this API sends says when to try again (RateLimitedError, decision 0038). */
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again',
+  schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
+};
+
+type Document = ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
+type Responses = Record<string, { headers?: Record<string, unknown> }>;
+
+/** The whole document, once the routes are in: the rate-limit headers each 429 answer carries. */
+function documentRateLimits(document: Document): Document {
+  const operations = Object.values((document as { paths?: Record<string, object> }).paths ?? {}).flatMap((byMethod) =>
+    Object.values(byMethod as Record<string, { responses?: Responses }>),
+  );
+  for (const { responses } of operations) {
+    const tooMany = responses?.['429'];
+    if (tooMany) tooMany.headers = { ...tooMany.headers, 'Retry-After': RETRY_AFTER };
+  }
+  return document;
+}
+
+export function openApiOptions(
+  config: Config,
+  cookies: { refresh: string; admin: string },
+): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
       info: {
@@ -71,10 +95,16 @@ export function openApiOptions(config: Config, adminCookie: string): SwaggerOpti
               'is critical) and every token expires.',
           },
           // The back office: its session cookie, and the CSRF token header every change carries (decision 0033).
-          adminCookie: { type: 'apiKey', in: 'cookie', name: adminCookie },
+          adminCookie: { type: 'apiKey', in: 'cookie', name: cookies.admin },
+          // The shopper's session: exchanged for access tokens, ended at sign-out.
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: cookies.refresh },
+          // PhonePe signs its webhooks with the SHA-256 of the username:password set in its dashboard.
+          phonePeWebhook: { type: 'apiKey', in: 'header', name: 'Authorization' },
         },
       },
     },
     transform,
+    transformObject: (documentObject) =>
+      documentRateLimits(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Document),
   };
 }
