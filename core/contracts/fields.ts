@@ -15,9 +15,6 @@ import {
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
 
-/** Every error the API answers, and some successes: `{ message }`, a text to show as it is (decision 0024). */
-export const messageSchema = z.object({ message: z.string() });
-
 export const NAME_MIN = CONTACT_NAME_MIN_LENGTH;
 export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128 } as const;
 
@@ -60,6 +57,17 @@ const withoutControls = (pattern: RegExp) => ({
 });
 const SINGLE_LINE = withoutControls(SINGLE_LINE_TEXT);
 const MULTI_LINE = withoutControls(MULTI_LINE_TEXT);
+
+/**
+ * A text the API answers with. Its bounds say what the server sends (the limit the input was checked by, or its own
+ * texts' length) for the OpenAPI document; the answer is not checked against them again (decision 0038).
+ */
+export const shownText = (maxLength: number) => z.string().meta({ maxLength, pattern: MULTI_LINE_TEXT.source });
+/** The longest message the server writes, with room for a shop e-mail address and a number in it. */
+export const MESSAGE_MAX = 1000;
+
+/** Every error the API answers, and some successes: `{ message }`, a text to show as it is (decision 0024). */
+export const messageSchema = z.object({ message: shownText(MESSAGE_MAX) });
 
 /** A trimmed string that may be left out or empty; the output is always a string. */
 export const optionalText = (max: number) =>

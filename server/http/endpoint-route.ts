@@ -16,6 +16,7 @@ import type {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint, PartSchema, RequestPart } from '../../core/contracts/endpoint.ts';
 import { z } from '../../core/contracts/zod.ts';
+import { MESSAGE_MAX, shownText } from '../../core/contracts/fields.ts';
 import { operationIdOf } from './operation-ids.ts';
 
 /** A Fastify instance with Zod's type provider, as every route plugin gets it. */
@@ -56,7 +57,10 @@ export type RouteParts<E extends Endpoint> = Omit<
 const REQUEST_PARTS: readonly RequestPart[] = ['params', 'querystring', 'headers', 'body'];
 
 /** `{ message }`; the sign-in routes repeat it as `error` for the spec's client (errors.ts). */
-const errorAnswer = z.object({ message: z.string(), error: z.string().optional() });
+const errorAnswer = z.object({
+  message: shownText(MESSAGE_MAX),
+  error: shownText(MESSAGE_MAX).optional(),
+});
 type Security = readonly Record<string, readonly string[]>[] | undefined;
 const uses = (security: Security, scheme: string) => (security ?? []).some((requirement) => scheme in requirement);
 /** Security with no empty alternative: the route is refused without it. */
