@@ -1,7 +1,7 @@
 /** The account capability's contract (auth): sign-up, sign-in, password reset, profile and addresses. */
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
-import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { PASSWORD_MAX_LENGTH, PHONE_DIGITS } from '../constants.ts';
 import {
   MAX,
   MESSAGES,
@@ -20,6 +20,8 @@ import {
   signUpPassword,
   tooLong,
   shownAddressSchema,
+  shownText,
+  shownTime,
   messageSchema,
 } from './fields.ts';
 
@@ -104,18 +106,18 @@ export const accountDetailsSchema = z
 /** A saved address (spec section 3), as the API shows it. */
 export const addressSchema = shownAddressSchema.extend({
   _id: z.uuid(),
-  country: z.string(),
+  country: shownText(MAX.name),
   isDefault: z.boolean(),
 });
 
 /** The signed-in user (spec section 3): fullname is also given as fullName, as the spec's client reads both. */
 export const userSchema = z.object({
   _id: z.uuid(),
-  fullname: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  img: z.string().nullable(),
+  fullname: shownText(MAX.name),
+  fullName: shownText(MAX.name),
+  email: shownText(MAX.email),
+  phone: shownText(PHONE_DIGITS),
+  img: shownText(MAX.url).nullable(),
   /** The default address, or null. */
   address: addressSchema.nullable(),
   addresses: z.array(addressSchema),
@@ -123,7 +125,7 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** False for accounts made with Google sign-in that never set a password. */
   hasPassword: z.boolean(),
-  createdAt: z.string(),
+  createdAt: shownTime(),
 });
 
 /** A new session: the user and an access token; the refresh token travels in an httpOnly cookie. */

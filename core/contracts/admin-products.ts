@@ -6,6 +6,7 @@
 import { z } from './zod.ts';
 import { MAX, SINGLE_LINE_TEXT, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { PRODUCT_LIMITS } from './catalog.ts';
 import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
 import { listingFactsSchema } from './listing-facts.ts';
 import { listingFactsInputSchema } from './listing-facts-input.ts';
@@ -13,7 +14,7 @@ import { listingFactsInputSchema } from './listing-facts-input.ts';
 /** The most a price may be, in rupees: far above any D2C product, well within an integer of paise. */
 export const MAX_PRICE_RUPEES = 10_000_000;
 export const MAX_OPENING_STOCK = 1_000_000;
-export const PRODUCT_LIMITS = { specs: 40, specName: 60, paragraphs: 20, boxItems: 30, images: 12 } as const;
+export { PRODUCT_LIMITS };
 /** Per upload: how many files, and how large each may be. */
 export const PRODUCT_IMAGE_UPLOAD = { files: 8, megabytes: 5 } as const;
 export const PRODUCT_IMAGE_MAX_BYTES = PRODUCT_IMAGE_UPLOAD.megabytes * 1024 * 1024;

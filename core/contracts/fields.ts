@@ -16,7 +16,7 @@ import {
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
 
 export const NAME_MIN = CONTACT_NAME_MIN_LENGTH;
-export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128 } as const;
+export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128, url: 2048 } as const;
 
 export const MESSAGES = {
   enterEmail: 'Enter Email',
@@ -63,6 +63,9 @@ const MULTI_LINE = withoutControls(MULTI_LINE_TEXT);
  * texts' length) for the OpenAPI document; the answer is not checked against them again (decision 0038).
  */
 export const shownText = (maxLength: number) => z.string().meta({ maxLength, pattern: MULTI_LINE_TEXT.source });
+/** A moment as the API answers it: ISO 8601 in UTC, as `Date.prototype.toISOString` writes it. */
+export const shownTime = () => z.string().meta({ format: 'date-time', maxLength: 24 });
+
 /** The longest message the server writes, with room for a shop e-mail address and a number in it. */
 export const MESSAGE_MAX = 1000;
 
@@ -121,15 +124,15 @@ export const orderLineSchema = z.object({ _id: productIdSchema, quantity: quanti
 
 /** A postal address as the API shows it back: a saved address's and an order's shipping address share it. */
 export const shownAddressSchema = z.object({
-  fname: z.string(),
-  lname: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  phone: z.string(),
-  email: z.string(),
+  fname: shownText(MAX.name),
+  lname: shownText(MAX.name),
+  address1: shownText(MAX.line),
+  address2: shownText(MAX.line),
+  city: shownText(MAX.name),
+  state: shownText(MAX.name),
+  pincode: shownText(PINCODE_DIGITS),
+  phone: shownText(PHONE_DIGITS),
+  email: shownText(MAX.email),
 });
 
 export type QuantityInput = z.infer<typeof quantitySchema>;

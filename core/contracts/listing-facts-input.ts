@@ -1,8 +1,9 @@
 /** The listing facts as an admin sends them (decision 0036): every string trimmed and bounded, the rules checked. */
 import { z } from './zod.ts';
-import { MAX, email, optionalText, required, requiredText, tooLong } from './fields.ts';
+import { email, optionalText, required, requiredText, tooLong } from './fields.ts';
+import { LISTING_FACT_MAX } from './listing-facts.ts';
 
-export const LISTING_FACT_MAX = { name: MAX.name, address: 300, country: 60, quantity: 60, phone: 20 } as const;
+export { LISTING_FACT_MAX };
 /** Goods from here need no importer. */
 export const HOME_COUNTRY = 'India';
 
