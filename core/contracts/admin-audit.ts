@@ -5,7 +5,10 @@
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema } from './admin-lists.ts';
-import { MAX, SINGLE_LINE_TEXT, optionalText } from './fields.ts';
+import { MAX, SINGLE_LINE_TEXT, optionalText, shownText, shownTime } from './fields.ts';
+
+/** An IPv6 address in its longest text form, with an IPv4 tail. */
+const IP_MAX = 45;
 
 const DATE_TEXT_MAX = 40;
 
@@ -33,16 +36,16 @@ const dateSchema = (end: 'start' | 'end') =>
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  at: z.string(),
-  adminEmail: z.string(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
+  at: shownTime(),
+  adminEmail: shownText(MAX.email),
+  action: shownText(MAX.line),
+  targetType: shownText(MAX.line),
+  targetId: shownText(MAX.line),
   /** The changed fields' values before and after, as the module recorded them. */
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.string(),
-  reason: z.string().nullable(),
+  ip: shownText(IP_MAX),
+  reason: shownText(MAX.line).nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
