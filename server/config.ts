@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { REVIEW_MAX_FILES_CEILING, REVIEW_MAX_FILES_DEFAULT } from '../core/contracts/reviews.ts';
 
 const bool = z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] });
 const rupees = z.coerce.number().min(0, 'must be 0 or more').max(1_000_000, 'must be at most 1000000');
@@ -127,7 +128,7 @@ export const configSchema = z.object({
    */
   IMAGE_WARM_UP: bool.default(true),
   /** Photos one review keeps (the spec keeps 2 while its label says 1); more are refused with a 400. */
-  REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(10).default(2),
+  REVIEW_MAX_FILES: z.coerce.number().int().min(0).max(REVIEW_MAX_FILES_CEILING).default(REVIEW_MAX_FILES_DEFAULT),
   /**
    * Reviews one shopper may write or edit per hour: ample for a shopper rewording one, too few for a script to
    * fill the shop's storage with photos (each write re-encodes up to REVIEW_MAX_FILES images).

@@ -1,6 +1,7 @@
 /** The account capability's contract (auth): sign-up, sign-in, password reset, profile and addresses. */
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
+import { PHONE_DIGITS } from '../constants.ts';
 import {
   MAX,
   MESSAGES,
@@ -12,11 +13,15 @@ import {
   optionalText,
   phone,
   pincode,
-  required,
   requiredText,
+  givenPassword,
+  ANY_TEXT,
+  SINGLE_LINE_TEXT,
   signUpPassword,
   tooLong,
   shownAddressSchema,
+  shownText,
+  shownTime,
   messageSchema,
 } from './fields.ts';
 
@@ -28,15 +33,23 @@ export const signUpSchema = z.object({
 
 export const signInSchema = z.object({
   email: emailSchema,
-  password: required('Enter Password'),
+  password: givenPassword(),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
+// Only a bound is checked here, looser than the rule: which message a reset shows is decided below, in the spec's
+// order (both given, then the same, then the rule).
+const resetPasswordText = z
+  .string({ error: 'Please fill in both fields' })
+  .trim()
+  .max(MAX.password, MESSAGES.resetPassword)
+  .regex(ANY_TEXT);
+
 export const resetPasswordSchema = z
   .object({
-    newPassword: z.string({ error: 'Please fill in both fields' }).trim(),
-    confirmPassword: z.string({ error: 'Please fill in both fields' }).trim(),
+    newPassword: resetPasswordText,
+    confirmPassword: resetPasswordText,
   })
   .superRefine(({ newPassword, confirmPassword }, ctx) => {
     if (!newPassword || !confirmPassword) {
@@ -94,18 +107,18 @@ export const accountDetailsSchema = z
 /** A saved address (spec section 3), as the API shows it. */
 export const addressSchema = shownAddressSchema.extend({
   _id: z.uuid(),
-  country: z.string(),
+  country: shownText(MAX.name),
   isDefault: z.boolean(),
 });
 
 /** The signed-in user (spec section 3): fullname is also given as fullName, as the spec's client reads both. */
 export const userSchema = z.object({
   _id: z.uuid(),
-  fullname: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  img: z.string().nullable(),
+  fullname: shownText(MAX.name),
+  fullName: shownText(MAX.name),
+  email: shownText(MAX.email),
+  phone: shownText(PHONE_DIGITS),
+  img: shownText(MAX.url).nullable(),
   /** The default address, or null. */
   address: addressSchema.nullable(),
   addresses: z.array(addressSchema),
@@ -113,7 +126,7 @@ export const userSchema = z.object({
   emailVerified: z.boolean(),
   /** False for accounts made with Google sign-in that never set a password. */
   hasPassword: z.boolean(),
-  createdAt: z.string(),
+  createdAt: shownTime(),
 });
 
 /** A new session: the user and an access token; the refresh token travels in an httpOnly cookie. */
@@ -124,10 +137,20 @@ const accessTokenSchema = z.object({ accessToken: z.string() });
 const currentUserSchema = z.object({ user: userSchema });
 const profileSavedSchema = z.object({ user: userSchema, message: z.string() });
 
-const googleSignInSchema = z.object({ id_token: z.string({ error: 'No ID token received from Google.' }) });
+/** Google's ID tokens are a JWT of a few hundred bytes to 2 KB; Google checks what is inside. */
+const GOOGLE_ID_TOKEN_MAX = 4096;
+const googleSignInSchema = z.object({
+  id_token: z
+    .string({ error: 'No ID token received from Google.' })
+    .max(GOOGLE_ID_TOKEN_MAX, 'No ID token received from Google.')
+    .regex(ANY_TEXT),
+});
 export const INVALID_LINK = 'Invalid or expired link';
 /** The token in a mailed link: its shape is checked before any lookup. */
-const linkToken = z.string().regex(/^[\w-]{20,100}$/, INVALID_LINK);
+const linkToken = z
+  .string()
+  .regex(/^[\w-]{20,100}$/, INVALID_LINK)
+  .max(100, INVALID_LINK);
 
 export const signUpEndpoint = endpoint({
   method: 'POST',
@@ -182,7 +205,9 @@ export const verifyEmailEndpoint = endpoint({
 export const resendVerificationEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/resend-verification-email',
-  body: z.object({ email: z.string().optional() }).optional(),
+  body: z
+    .object({ email: z.string().max(MAX.email, MESSAGES.emailInvalid).regex(SINGLE_LINE_TEXT).optional() })
+    .optional(),
   responses: { 200: messageSchema },
 });
 export const forgotPasswordEndpoint = endpoint({

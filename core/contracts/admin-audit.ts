@@ -5,7 +5,12 @@
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema } from './admin-lists.ts';
-import { MAX, optionalText } from './fields.ts';
+import { MAX, SINGLE_LINE_TEXT, optionalText, shownText, shownTime } from './fields.ts';
+
+/** An IPv6 address in its longest text form, with an IPv4 tail. */
+const IP_MAX = 45;
+
+const DATE_TEXT_MAX = 40;
 
 const DATE_MESSAGE = 'Dates are written YYYY-MM-DD, or as a full ISO date and time';
 
@@ -14,6 +19,9 @@ const dateSchema = (end: 'start' | 'end') =>
   z
     .string()
     .trim()
+    // A day, or a moment as ISO 8601 writes it with its fractions and zone: 2026-11-27T09:30:00.000+05:30.
+    .max(DATE_TEXT_MAX, DATE_MESSAGE)
+    .regex(SINGLE_LINE_TEXT, DATE_MESSAGE)
     .default('')
     .transform((text, context) => {
       if (!text) return undefined;
@@ -28,16 +36,16 @@ const dateSchema = (end: 'start' | 'end') =>
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  at: z.string(),
-  adminEmail: z.string(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string(),
+  at: shownTime(),
+  adminEmail: shownText(MAX.email),
+  action: shownText(MAX.line),
+  targetType: shownText(MAX.line),
+  targetId: shownText(MAX.line),
   /** The changed fields' values before and after, as the module recorded them. */
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.string(),
-  reason: z.string().nullable(),
+  ip: shownText(IP_MAX),
+  reason: shownText(MAX.line).nullable(),
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 

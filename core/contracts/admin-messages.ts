@@ -3,7 +3,8 @@
  * shop's replies, mailed to the sender under the message's ticket number.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, multiLineText } from './fields.ts';
+import { MAX, messageSchema, multiLineText, shownText, shownTime } from './fields.ts';
+import { PHONE_DIGITS } from '../constants.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
 
@@ -15,27 +16,28 @@ const ticketNumberSchema = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{1,9}$/, message)
+    .max(9, message)
     .transform(Number);
 
 export const inboxMessageSchema = z.object({
   ticketNumber: z.number().int(),
-  fullname: z.string(),
-  email: z.string(),
-  phone: z.string(),
+  fullname: shownText(MAX.name),
+  email: shownText(MAX.email),
+  phone: shownText(PHONE_DIGITS),
   /** As the sender wrote it: render it as text. */
-  message: z.string(),
-  createdAt: z.string(),
+  message: shownText(MAX.text),
+  createdAt: shownTime(),
   /** When an admin read it or replied; null while unread. */
-  readAt: z.string().nullable(),
+  readAt: shownTime().nullable(),
   replyCount: z.number().int(),
 });
 
 export const inboxReplySchema = z.object({
-  id: z.string(),
+  id: shownText(MAX.name),
   /** The admin who wrote it. */
-  adminEmail: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
+  adminEmail: shownText(MAX.email),
+  message: shownText(MAX.text),
+  createdAt: shownTime(),
 });
 
 /** A message with the shop's replies to it, oldest first. */

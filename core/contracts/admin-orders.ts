@@ -1,8 +1,8 @@
 /** The back office's orders (issue 22): the filtered list, its CSV export, one order in full, and moving it along. */
 import { z } from './zod.ts';
-import { PAYMENT_METHODS } from '../constants.ts';
+import { PAYMENT_METHODS, PHONE_DIGITS, PINCODE_DIGITS } from '../constants.ts';
 import { PAYMENT_EVENT_SOURCES, PAYMENT_STATUSES } from './payments.ts';
-import { MAX, messageSchema, requiredText, shownAddressSchema } from './fields.ts';
+import { MAX, messageSchema, requiredText, shownAddressSchema, shownText, shownTime } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { ORDER_STATUSES, checkShipment, orderIdParams, shipmentInput, shipmentSchema } from './orders.ts';
 
@@ -18,6 +18,8 @@ const day = (name: string) =>
   maybe(
     z
       .string()
+      .max(10, `${name} must be a date such as 2026-11-27`)
+      .regex(DATE, `${name} must be a date such as 2026-11-27`)
       .refine(
         (value) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
         `${name} must be a date such as 2026-11-27`,
@@ -63,13 +65,14 @@ export const adminOrderListQuerySchema = z
 
 /** One row of the list and of the CSV. */
 export const adminOrderRowSchema = z.object({
-  orderId: z.string(),
-  placedAt: z.string(),
-  customerName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  state: z.string(),
-  pincode: z.string(),
+  orderId: shownText(MAX.name),
+  placedAt: shownTime(),
+  // First and last name, a space between.
+  customerName: shownText(MAX.name * 2 + 1),
+  email: shownText(MAX.email),
+  phone: shownText(PHONE_DIGITS),
+  state: shownText(MAX.name),
+  pincode: shownText(PINCODE_DIGITS),
   /** In rupees. */
   total: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -78,7 +81,7 @@ export const adminOrderRowSchema = z.object({
 });
 
 export const adminOrderListSchema = z.object({
-  orders: z.array(adminOrderRowSchema),
+  orders: z.array(adminOrderRowSchema).meta({ maxItems: ADMIN_ORDERS_MAX_LIMIT }),
   /** How many orders match the filters, on every page. */
   total: z.number(),
   limit: z.number(),
@@ -86,25 +89,25 @@ export const adminOrderListSchema = z.object({
 });
 
 /** A step of the timeline and who took it: the shopper, the system, the shop (staff API) or an admin's e-mail. */
-const timelineEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), by: z.string() });
+const timelineEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: shownTime(), by: shownText(MAX.email) });
 
 /** An order as the back office shows it; money in rupees. */
 export const adminOrderSchema = z.object({
   id: z.uuid(),
-  orderId: z.string(),
-  placedAt: z.string(),
+  orderId: shownText(MAX.name),
+  placedAt: shownTime(),
   status: z.enum(ORDER_STATUSES),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentState: z.enum(PAYMENT_STATUSES),
-  paidAt: z.string().nullable(),
-  email: z.string(),
+  paidAt: shownTime().nullable(),
+  email: shownText(MAX.email),
   shippingAddress: shownAddressSchema,
   items: z.array(
     z.object({
-      productId: z.string().nullable(),
-      title: z.string(),
+      productId: shownText(MAX.name).nullable(),
+      title: shownText(MAX.title),
       /** The URL of the image the shopper saw, if any. */
-      image: z.string().nullable(),
+      image: shownText(MAX.url).nullable(),
       price: z.number(),
       quantity: z.number(),
     }),

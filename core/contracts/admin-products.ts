@@ -4,8 +4,9 @@
  * computes the discount itself.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
+import { MAX, SINGLE_LINE_TEXT, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { PRODUCT_LIMITS } from './catalog.ts';
 import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
 import { listingFactsSchema } from './listing-facts.ts';
 import { listingFactsInputSchema } from './listing-facts-input.ts';
@@ -13,7 +14,7 @@ import { listingFactsInputSchema } from './listing-facts-input.ts';
 /** The most a price may be, in rupees: far above any D2C product, well within an integer of paise. */
 export const MAX_PRICE_RUPEES = 10_000_000;
 export const MAX_OPENING_STOCK = 1_000_000;
-export const PRODUCT_LIMITS = { specs: 40, specName: 60, paragraphs: 20, boxItems: 30, images: 12 } as const;
+export { PRODUCT_LIMITS };
 /** Per upload: how many files, and how large each may be. */
 export const PRODUCT_IMAGE_UPLOAD = { files: 8, megabytes: 5 } as const;
 export const PRODUCT_IMAGE_MAX_BYTES = PRODUCT_IMAGE_UPLOAD.megabytes * 1024 * 1024;
@@ -126,7 +127,11 @@ const booleanQuery = (name: string) =>
 export const adminProductListQuery = z.object({
   /** Words of the title, or a slug or id. */
   q: searchSchema,
-  category: z.string().max(MAX.name, 'category must be a category slug').optional(),
+  category: z
+    .string()
+    .max(MAX.name, 'category must be a category slug')
+    .regex(SINGLE_LINE_TEXT, 'category must be a category slug')
+    .optional(),
   stock: z.enum(STOCK_FILTERS, { error: 'stock must be in, out or low' }).optional(),
   hidden: booleanQuery('hidden').optional(),
   /** The previous page's last product id. */
@@ -177,12 +182,16 @@ export const updateProductEndpoint = endpoint({
   responses: { 200: productAnswer, ...withNotFound },
 });
 
+/** An image's alt text, in the upload's form and when the images are arranged. */
+export const productImageAlt = optionalText(MAX.line);
 const uploadFormSchema = z.object({
   files: z
-    .array(z.string().meta({ format: 'binary' }))
+    .array(z.string().max(PRODUCT_IMAGE_MAX_BYTES).meta({ format: 'binary' }))
+    .max(PRODUCT_IMAGE_UPLOAD.files)
     .describe(`1 to ${PRODUCT_IMAGE_UPLOAD.files} images, each at most ${PRODUCT_IMAGE_UPLOAD.megabytes} MB`),
   alt: z
-    .array(z.string())
+    .array(productImageAlt)
+    .max(PRODUCT_IMAGE_UPLOAD.files)
     .optional()
     .describe("Alt text per file, in the files' order; one alt for all, or none for the product's title"),
 });
@@ -203,8 +212,11 @@ export const arrangeProductImagesEndpoint = endpoint({
     images: z
       .array(
         z.object({
-          key: z.string().regex(/^[0-9a-f]{24}$/, PRODUCT_MESSAGES.unknownImage),
-          alt: optionalText(MAX.line),
+          key: z
+            .string()
+            .regex(/^[0-9a-f]{24}$/, PRODUCT_MESSAGES.unknownImage)
+            .max(24, PRODUCT_MESSAGES.unknownImage),
+          alt: productImageAlt,
         }),
       )
       .max(PRODUCT_LIMITS.images, PRODUCT_MESSAGES.tooManyImages),

@@ -4,7 +4,7 @@
  * its rating; a hidden photo leaves the list.
  */
 import { z } from './zod.ts';
-import { messageSchema } from './fields.ts';
+import { MAX, messageSchema, shownText, shownTime } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors, listLimitSchema, reasonSchema, searchSchema } from './admin-lists.ts';
 
@@ -14,29 +14,29 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const adminReviewPhotoSchema = z.object({
   /** Its place among the review's photos, from 0: the photo's address in the hide and unhide routes. */
   position: z.number().int(),
-  url: z.string(),
+  url: shownText(MAX.url),
   hidden: z.boolean(),
 });
 
 export const adminReviewSchema = z.object({
-  id: z.string(),
-  productId: z.string(),
+  id: shownText(MAX.name),
+  productId: shownText(MAX.name),
   /** Null once the product is no longer in the shop's catalogue. */
-  productTitle: z.string().nullable(),
-  userName: z.string(),
+  productTitle: shownText(MAX.title).nullable(),
+  userName: shownText(MAX.name),
   /** The address the author gave with the review; null for imported reviews. */
-  email: z.string().nullable(),
+  email: shownText(MAX.email).nullable(),
   rating: z.number().int(),
-  title: z.string(),
+  title: shownText(MAX.title),
   /** As written: render it as text. */
-  message: z.string(),
+  message: shownText(MAX.text),
   verifiedPurchase: z.boolean(),
   hidden: z.boolean(),
   photos: z.array(adminReviewPhotoSchema),
   /** Images of imported (demo) reviews: shown with the review, hidden only with it. */
   importedImages: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: shownTime(),
+  updatedAt: shownTime(),
 });
 
 const reviewId = z.uuid({ error: 'reviewId must be a review id' });
@@ -56,7 +56,7 @@ export const adminReviewsEndpoint = endpoint({
     200: z.object({
       reviews: z.array(adminReviewSchema),
       /** The `before` of the next page; null on the last. */
-      next: z.string().nullable(),
+      next: shownText(MAX.name).nullable(),
     }),
     ...adminErrors,
   },
@@ -80,6 +80,7 @@ const photoParams = z.object({
   position: z
     .string({ error: 'position must be a photo position, from 0' })
     .regex(/^\d{1,2}$/, 'position must be a photo position, from 0')
+    .max(2, 'position must be a photo position, from 0')
     .transform(Number),
 });
 

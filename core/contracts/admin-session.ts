@@ -10,8 +10,9 @@ import {
   RESET_PASSWORD,
   emailSchema,
   messageSchema,
-  required,
+  givenPassword,
   requiredText,
+  SINGLE_LINE_TEXT,
   NAME_MIN,
 } from './fields.ts';
 
@@ -47,7 +48,7 @@ export type AdminViewer = z.infer<typeof adminViewerSchema>;
 export const adminSignInEndpoint = endpoint({
   method: 'POST',
   path: '/api/admin/session',
-  body: z.object({ email: emailSchema, password: required('Enter Password').max(MAX.password) }),
+  body: z.object({ email: emailSchema, password: givenPassword() }),
   responses: {
     /** `enrol`: `otpauthUri` is shown this once, for the authenticator app; confirm it with its first code. */
     200: adminViewerSchema.extend({ otpauthUri: z.string().optional() }),
@@ -61,8 +62,20 @@ export const adminSignInEndpoint = endpoint({
 const TOTP_CODE = /^\d{6}$/;
 export const secondFactorSchema = z
   .object({
-    code: z.string().trim().regex(TOTP_CODE, ADMIN_MESSAGES.codeRequired).optional(),
-    recoveryCode: z.string().trim().min(8, ADMIN_MESSAGES.codeRequired).max(40).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(TOTP_CODE, ADMIN_MESSAGES.codeRequired)
+      .max(6, ADMIN_MESSAGES.codeRequired)
+      .optional(),
+    // Typed by hand, in any case and with spaces: the server keeps only its letters and digits.
+    recoveryCode: z
+      .string()
+      .trim()
+      .min(8, ADMIN_MESSAGES.codeRequired)
+      .max(40, ADMIN_MESSAGES.codeRequired)
+      .regex(SINGLE_LINE_TEXT, ADMIN_MESSAGES.codeRequired)
+      .optional(),
   })
   .refine((value) => value.code || value.recoveryCode, { message: ADMIN_MESSAGES.codeRequired });
 

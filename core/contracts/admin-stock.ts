@@ -3,7 +3,7 @@
  * signed quantity with its kind; an admin adjusts it with a reason, sets its low-stock threshold, and reads both.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, requiredText } from './fields.ts';
+import { MAX, messageSchema, requiredText, shownText, shownTime } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -41,11 +41,11 @@ export const stockMovementSchema = z.object({
   quantity: z.number().int(),
   kind: z.enum(STOCK_MOVEMENT_KINDS),
   /** The public id of the order that moved the stock, when one did. */
-  orderId: z.string().nullable(),
-  reason: z.string().nullable(),
+  orderId: shownText(MAX.name).nullable(),
+  reason: shownText(MAX.line).nullable(),
   /** The admin who adjusted it, for adjustments. */
-  adminEmail: z.string().nullable(),
-  createdAt: z.string(),
+  adminEmail: shownText(MAX.email).nullable(),
+  createdAt: shownTime(),
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
@@ -133,8 +133,8 @@ export const stockMovementsEndpoint = endpoint({
 
 export const lowStockItemSchema = z.object({
   productId: z.uuid(),
-  title: z.string(),
-  slug: z.string(),
+  title: shownText(MAX.title),
+  slug: shownText(MAX.line),
   countInStock: z.number().int(),
   /** The threshold in force (its own or the shop's default). */
   threshold: z.number().int(),

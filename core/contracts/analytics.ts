@@ -79,6 +79,7 @@ const daySchema = (name: string) =>
   z
     .string({ error: `${name} must be a date such as 2026-01-31` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date such as 2026-01-31`)
+    .max(10, `${name} must be a date such as 2026-01-31`)
     .refine((day) => !Number.isNaN(Date.parse(day)) && new Date(day).toISOString().startsWith(day), {
       message: `${name} must be a date such as 2026-01-31`,
     });

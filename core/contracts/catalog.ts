@@ -1,26 +1,35 @@
 /** The catalogue's contract: products and reviews as the API shows them (spec section 3), prices in rupees. */
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
-import { MAX, MESSAGES, email, multiLineText, requiredText } from './fields.ts';
+import { MAX, MESSAGES, email, multiLineText, requiredText, shownText, shownTime } from './fields.ts';
+
+/** A review's photos: its own (REVIEW_MAX_FILES, at most 10) or those imported with the demo's reviews. */
+const REVIEW_SHOWN_PHOTOS = 10;
 import { endpoint } from './endpoint.ts';
 import { listingFactsSchema } from './listing-facts.ts';
 
+/** How many of each list a product holds at most, and a spec name's length: the back office's form checks them. */
+export const PRODUCT_LIMITS = { specs: 40, specName: 60, paragraphs: 20, boxItems: 30, images: 12 } as const;
+/** A list the API answers with; like shownText, its bound is documented, not checked again. */
+const shownList = <T extends z.ZodType>(item: T, maxItems: number) => z.array(item).meta({ maxItems });
+
 export const productSchema = z.object({
   _id: z.uuid(),
-  slug: z.string(),
-  title: z.string(),
-  category: z.string(),
-  image: z.array(z.string()),
+  slug: shownText(MAX.line),
+  title: shownText(MAX.title),
+  category: shownText(MAX.name),
+  image: shownList(shownText(MAX.url), PRODUCT_LIMITS.images),
   /** Each image's alt text, in the same order as `image`. */
-  imageAlt: z.array(z.string()),
+  imageAlt: shownList(shownText(MAX.line), PRODUCT_LIMITS.images),
   originalPrice: z.number(),
   price: z.number(),
   isDiscount: z.boolean(),
   discount: z.number().int(),
-  createdAt: z.string(),
-  specs: z.array(z.string()),
-  description: z.array(z.string()),
-  whatsInTheBox: z.array(z.string()),
+  createdAt: shownTime(),
+  /** "name: value". */
+  specs: shownList(shownText(MAX.line + MAX.name), PRODUCT_LIMITS.specs),
+  description: shownList(shownText(MAX.text), PRODUCT_LIMITS.paragraphs),
+  whatsInTheBox: shownList(shownText(MAX.line), PRODUCT_LIMITS.boxItems),
   countInStock: z.number().int(),
   rating: z.number(),
   numReviews: z.number().int(),
@@ -31,12 +40,12 @@ export const productSchema = z.object({
 /** A review as the API shows it. */
 export const productReviewSchema = z.object({
   _id: z.uuid(),
-  title: z.string(),
-  userName: z.string(),
+  title: shownText(MAX.title),
+  userName: shownText(MAX.name),
   rating: z.number().int().min(1).max(MAX_STARS),
-  message: z.string(),
-  images: z.array(z.string()),
-  createdAt: z.string(),
+  message: shownText(MAX.text),
+  images: shownList(shownText(MAX.url), REVIEW_SHOWN_PHOTOS),
+  createdAt: shownTime(),
 });
 
 /** A review as a shopper writes it. */

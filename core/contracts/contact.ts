@@ -1,6 +1,16 @@
 /** The contact form's contract (spec sections 4, 5 and 8): the form's fields and `POST /api/contact`. */
 import { z } from './zod.ts';
-import { MAX, MESSAGES, NAME_MIN, email, messageSchema, multiLineText, phone, requiredText } from './fields.ts';
+import {
+  ANY_TEXT,
+  MAX,
+  MESSAGES,
+  NAME_MIN,
+  email,
+  messageSchema,
+  multiLineText,
+  phone,
+  requiredText,
+} from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
 export const contactSchema = z.object({
@@ -18,7 +28,12 @@ export const CONTACT_MESSAGES = { sent: 'Sent Successfully', failed: 'Bad Reques
  * it; their message is answered like any other and dropped.
  */
 export const contactRequestSchema = contactSchema.extend({
-  website: z.string().optional().describe('Leave empty: the form hides it from people, and a filled one is dropped'),
+  website: z
+    .string()
+    .max(MAX.line)
+    .regex(ANY_TEXT)
+    .optional()
+    .describe('Leave empty: the form hides it from people, and a filled one is dropped'),
 });
 
 export const contactEndpoint = endpoint({

@@ -15,11 +15,8 @@ import {
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Please remove special control characters.';
 
-/** Every error the API answers, and some successes: `{ message }`, a text to show as it is (decision 0024). */
-export const messageSchema = z.object({ message: z.string() });
-
 export const NAME_MIN = CONTACT_NAME_MIN_LENGTH;
-export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128 } as const;
+export const MAX = { name: 100, email: 254, line: 200, title: 150, text: 5000, password: 128, url: 2048 } as const;
 
 export const MESSAGES = {
   enterEmail: 'Enter Email',
@@ -39,6 +36,8 @@ const digits = (count: number) => new RegExp(`^\\d{${count}}$`);
 const passwordPattern = (...needs: string[]) =>
   new RegExp(`^${needs.map((need) => `(?=.*${need})`).join('')}.{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`, 's');
 
+/** Any characters at all, line breaks included: a pattern that says so, for a value that is not text to show. */
+export const ANY_TEXT = /^[\s\S]*$/;
 const PINCODE = digits(PINCODE_DIGITS);
 const PHONE = digits(PHONE_DIGITS);
 export const SIGN_UP_PASSWORD = passwordPattern('\\d', '[a-z]');
@@ -46,41 +45,64 @@ export const RESET_PASSWORD = passwordPattern('\\d', '[a-z]', '[A-Z]');
 
 const isEmail = (value: string) => value.length <= MAX.email && z.regexes.email.test(value);
 
-// C0 and C1 controls and DEL: invisible on screen, unsafe in mail and logs, and PostgreSQL refuses NUL.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// Multi-line texts keep tab, line feed and carriage return.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// C0 and C1 controls and DEL: invisible on screen, unsafe in mail and logs, and PostgreSQL refuses NUL. Checked as a
+// pattern, so the OpenAPI document states it; multi-line texts keep tab, line feed and carriage return.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const SINGLE_LINE_TEXT = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const MULTI_LINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 const withoutControls = (pattern: RegExp) => ({
-  check: (value: string) => !pattern.test(value),
+  pattern,
   params: { error: CONTROL_CHARACTERS_MESSAGE, abort: true },
 });
-const SINGLE_LINE = withoutControls(CONTROL);
-const MULTI_LINE = withoutControls(CONTROL_EXCEPT_LINE_BREAKS);
+const SINGLE_LINE = withoutControls(SINGLE_LINE_TEXT);
+const MULTI_LINE = withoutControls(MULTI_LINE_TEXT);
+
+/**
+ * A text the API answers with. Its bounds say what the server sends (the limit the input was checked by, or its own
+ * texts' length) for the OpenAPI document; the answer is not checked against them again (decision 0038).
+ */
+export const shownText = (maxLength: number) => z.string().meta({ maxLength, pattern: MULTI_LINE_TEXT.source });
+/** A moment as the API answers it: ISO 8601 in UTC, as `Date.prototype.toISOString` writes it. */
+export const shownTime = () => z.string().meta({ format: 'date-time', maxLength: 24 });
+
+/** The longest message the server writes, with room for a shop e-mail address and a number in it. */
+export const MESSAGE_MAX = 1000;
+
+/** Every error the API answers, and some successes: `{ message }`, a text to show as it is (decision 0024). */
+export const messageSchema = z.object({ message: shownText(MESSAGE_MAX) });
 
 /** A trimmed string that may be left out or empty; the output is always a string. */
 export const optionalText = (max: number) =>
-  z.string().trim().refine(SINGLE_LINE.check, SINGLE_LINE.params).max(max, tooLong(max)).default('');
+  z.string().trim().regex(SINGLE_LINE.pattern, SINGLE_LINE.params).max(max, tooLong(max)).default('');
 
 /** A trimmed string of at least `min` characters; a missing, blank or short value reports `message` alone. */
 export const required = (message: string, min = 1) =>
   z.string({ error: message }).trim().min(min, { error: message, abort: true });
 
 export const requiredText = (message: string, max: number, min = 1, lines = SINGLE_LINE) =>
-  required(message, min).refine(lines.check, lines.params).max(max, tooLong(max));
+  required(message, min).regex(lines.pattern, lines.params).max(max, tooLong(max));
 
 /** Free text such as a message or a review: line breaks and tabs are kept. */
 export const multiLineText = (message: string, max: number) => requiredText(message, max, 1, MULTI_LINE);
 
 export const email = (requiredMessage: string, invalidMessage: string) =>
-  required(requiredMessage).toLowerCase().refine(SINGLE_LINE.check, SINGLE_LINE.params).refine(isEmail, invalidMessage);
+  required(requiredMessage)
+    .toLowerCase()
+    .regex(SINGLE_LINE.pattern, SINGLE_LINE.params)
+    .refine(isEmail, invalidMessage)
+    .max(MAX.email, invalidMessage);
 
 export const pincode = (requiredMessage: string = MESSAGES.pincode) =>
-  required(requiredMessage).regex(PINCODE, MESSAGES.pincode);
+  required(requiredMessage).regex(PINCODE, MESSAGES.pincode).max(PINCODE_DIGITS, MESSAGES.pincode);
 export const phone = (requiredMessage: string = MESSAGES.phone) =>
-  required(requiredMessage).regex(PHONE, MESSAGES.phone);
-export const signUpPassword = () => required('Enter Password').regex(SIGN_UP_PASSWORD, MESSAGES.signUpPassword);
+  required(requiredMessage).regex(PHONE, MESSAGES.phone).max(PHONE_DIGITS, MESSAGES.phone);
+export const signUpPassword = () =>
+  required('Enter Password')
+    .regex(SIGN_UP_PASSWORD, MESSAGES.signUpPassword)
+    .max(PASSWORD_MAX_LENGTH, MESSAGES.signUpPassword);
+/** A password as typed at sign-in: any characters (the stored hash judges it), at most as long as any password. */
+export const givenPassword = () => required('Enter Password').max(MAX.password, tooLong(MAX.password)).regex(ANY_TEXT);
 
 export const emailSchema = email(MESSAGES.enterEmail, MESSAGES.emailInvalid);
 
@@ -102,15 +124,15 @@ export const orderLineSchema = z.object({ _id: productIdSchema, quantity: quanti
 
 /** A postal address as the API shows it back: a saved address's and an order's shipping address share it. */
 export const shownAddressSchema = z.object({
-  fname: z.string(),
-  lname: z.string(),
-  address1: z.string(),
-  address2: z.string(),
-  city: z.string(),
-  state: z.string(),
-  pincode: z.string(),
-  phone: z.string(),
-  email: z.string(),
+  fname: shownText(MAX.name),
+  lname: shownText(MAX.name),
+  address1: shownText(MAX.line),
+  address2: shownText(MAX.line),
+  city: shownText(MAX.name),
+  state: shownText(MAX.name),
+  pincode: shownText(PINCODE_DIGITS),
+  phone: shownText(PHONE_DIGITS),
+  email: shownText(MAX.email),
 });
 
 export type QuantityInput = z.infer<typeof quantitySchema>;

@@ -1,8 +1,9 @@
 /** The listing facts as an admin sends them (decision 0036): every string trimmed and bounded, the rules checked. */
 import { z } from './zod.ts';
-import { MAX, email, optionalText, requiredText } from './fields.ts';
+import { email, optionalText, required, requiredText, tooLong } from './fields.ts';
+import { LISTING_FACT_MAX } from './listing-facts.ts';
 
-export const LISTING_FACT_MAX = { name: MAX.name, address: 300, country: 60, quantity: 60, phone: 20 } as const;
+export { LISTING_FACT_MAX };
 /** Goods from here need no importer. */
 export const HOME_COUNTRY = 'India';
 
@@ -33,10 +34,10 @@ export const listingFactsInputSchema = z
       consumerCare: z.object(
         {
           name: requiredText("Consumer care's name is required", LISTING_FACT_MAX.name),
-          phone: requiredText("Consumer care's phone is required", LISTING_FACT_MAX.phone).regex(
-            /^[\d +\-()]+$/,
-            LISTING_FACTS_MESSAGES.phone,
-          ),
+          // Digits and phone punctuation only, so no control character either.
+          phone: required("Consumer care's phone is required")
+            .regex(/^[\d +\-()]+$/, LISTING_FACTS_MESSAGES.phone)
+            .max(LISTING_FACT_MAX.phone, tooLong(LISTING_FACT_MAX.phone)),
           email: email("Consumer care's e-mail is required", "Consumer care's e-mail is invalid"),
           address: requiredText("Consumer care's address is required", LISTING_FACT_MAX.address),
         },

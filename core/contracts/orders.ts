@@ -14,6 +14,9 @@ import {
   pincode,
   requiredText,
   shownAddressSchema,
+  SINGLE_LINE_TEXT,
+  shownText,
+  shownTime,
 } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -48,10 +51,14 @@ export const trackOrderSchema = z.object({
 
 export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
 
-const statusEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: z.string() });
+const statusEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: shownTime() });
 
 /** How a shipped order travels (issue 22): the courier, its tracking number and the courier's https tracking page. */
-export const shipmentSchema = z.object({ courier: z.string(), trackingNumber: z.string(), trackingUrl: z.string() });
+export const shipmentSchema = z.object({
+  courier: shownText(MAX.name),
+  trackingNumber: shownText(MAX.name),
+  trackingUrl: shownText(MAX.line),
+});
 
 export const SHIPMENT_MESSAGES = {
   courier: "Enter the courier's name to mark the order shipped.",
@@ -163,6 +170,7 @@ const idempotencyHeaders = z.object({
     .trim()
     .min(1, 'Idempotency-Key must not be empty')
     .max(200, 'Idempotency-Key must be at most 200 characters')
+    .regex(SINGLE_LINE_TEXT, 'Idempotency-Key must be one line of text')
     .optional(),
 });
 const orderPlacedSchema = z.object({ orderId: z.string() });

@@ -2,7 +2,7 @@
 import { PAYMENT_METHODS } from '../constants.ts';
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
-import { messageSchema } from './fields.ts';
+import { ANY_TEXT, SINGLE_LINE_TEXT, messageSchema } from './fields.ts';
 
 /** A shopper may hold this many unpaid prepaid orders at once. */
 export const MAX_UNPAID_PREPAID_ORDERS = 3;
@@ -64,7 +64,8 @@ const orderIdField = z
   .string({ error: 'orderId is required' })
   .trim()
   .min(1, 'orderId is required')
-  .max(100, 'orderId is too long');
+  .max(100, 'orderId is too long')
+  .regex(SINGLE_LINE_TEXT, 'orderId is one line of text');
 
 export const createPaymentSchema = z.object({ orderId: orderIdField });
 export const createPaymentResponseSchema = z.object({
@@ -79,7 +80,12 @@ export const paymentStatusQuerySchema = z.object({
   /** The shop's orderId (what the spec's client holds) or one attempt's merchantOrderId. */
   merchantOrderId: z.preprocess(
     (value) => (Array.isArray(value) ? value[0] : value),
-    z.string({ error: 'merchantOrderId is required' }).trim().min(1, 'merchantOrderId is required').max(100),
+    z
+      .string({ error: 'merchantOrderId is required' })
+      .trim()
+      .min(1, 'merchantOrderId is required')
+      .max(100)
+      .regex(SINGLE_LINE_TEXT, 'merchantOrderId is one line of text'),
   ),
 });
 
@@ -140,7 +146,9 @@ export const MAX_WEBHOOK_BYTES = 64 * 1024;
 /** The largest amount the shop's amount columns hold (PostgreSQL integer), in paise. */
 export const MAX_AMOUNT_PAISE = 2_147_483_647;
 
-const gatewayId = z.string().max(100).nullish();
+// The gateway's own texts: any characters, only their length is checked here.
+const gatewayText = (max: number) => z.string().max(max).regex(ANY_TEXT).nullish();
+const gatewayId = gatewayText(100);
 
 /**
  * PhonePe's webhook (decision 0023), parsed leniently: new fields are dropped, not refused. Only the event and the
@@ -148,13 +156,13 @@ const gatewayId = z.string().max(100).nullish();
  * that is there must still be a whole number of paise in range.
  */
 export const phonePeWebhookSchema = z.object({
-  event: z.string().max(100).nullish(),
+  event: gatewayText(100),
   payload: z
     .object({
       merchantOrderId: gatewayId,
       merchantRefundId: gatewayId,
       orderId: gatewayId,
-      state: z.string().max(40).nullish(),
+      state: gatewayText(40),
       amount: z
         .number({ error: 'amount must be a number of paise' })
         .int('amount must be a whole number of paise')

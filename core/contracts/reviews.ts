@@ -5,7 +5,7 @@
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { productReviewSchema, type ReviewInput } from './catalog.ts';
-import { messageSchema, productIdSchema } from './fields.ts';
+import { ANY_TEXT, messageSchema, productIdSchema } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../media.ts';
 
@@ -26,6 +26,10 @@ export const REVIEW_MESSAGES = {
 export const REVIEW_MAX_FILES_DEFAULT = 2;
 export const REVIEW_MAX_FILE_MEGABYTES = 2;
 export const REVIEW_MAX_FILE_BYTES = REVIEW_MAX_FILE_MEGABYTES * 1024 * 1024;
+/** The most REVIEW_MAX_FILES may be set to. */
+export const REVIEW_MAX_FILES_CEILING = 10;
+/** Each text part of the form, in bytes: room for a review of MAX.text characters of 4 UTF-8 bytes each. */
+export const REVIEW_FIELD_MAX_BYTES = 64 * 1024;
 /** What the file input accepts; the server checks the content, whatever the name or declared type. */
 export const REVIEW_ACCEPTED_TYPES = ACCEPTED_IMAGE_TYPES;
 
@@ -80,12 +84,14 @@ export const productReviewsEndpoint = endpoint({
  * The form's parts as the API documents them. On the wire this is `multipart/form-data` (build it with
  * `reviewFormData`); the server reads the parts itself, so Fastify does not validate this schema.
  */
+const formField = z.string().max(REVIEW_FIELD_MAX_BYTES).regex(ANY_TEXT);
 const reviewFormSchema = z.object({
-  productId: z.string().optional().describe("The product's id; the path's id is the one used"),
-  userId: z.string().optional().describe('Ignored: the author is the signed-in shopper, whatever this says'),
-  reviewData: z.string().describe('A JSON string of {fullname, email, rating, title, review}'),
+  productId: formField.optional().describe("The product's id; the path's id is the one used"),
+  userId: formField.optional().describe('Ignored: the author is the signed-in shopper, whatever this says'),
+  reviewData: formField.describe('A JSON string of {fullname, email, rating, title, review}'),
   files: z
-    .array(z.string().meta({ format: 'binary' }))
+    .array(z.string().max(REVIEW_MAX_FILE_BYTES).meta({ format: 'binary' }))
+    .max(REVIEW_MAX_FILES_CEILING)
     .optional()
     .describe(
       `Zero to REVIEW_MAX_FILES (default ${REVIEW_MAX_FILES_DEFAULT}) images, each at most ${REVIEW_MAX_FILE_MEGABYTES} MB`,

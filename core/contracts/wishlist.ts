@@ -6,7 +6,7 @@ import { z } from './zod.ts';
 import { MAX_WISHLIST_ITEMS } from '../constants.ts';
 import { WISHLIST_FULL_MESSAGE } from '../wishlist.ts';
 import { productSchema } from './catalog.ts';
-import { messageSchema, productIdSchema } from './fields.ts';
+import { SINGLE_LINE_TEXT, messageSchema, productIdSchema } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
 /** A wished-for product as the server shows it: read from the catalogue now, the price in rupees. */
@@ -70,7 +70,12 @@ export const backInStockMailsEndpoint = endpoint({
 export const stopBackInStockMailsEndpoint = endpoint({
   method: 'GET',
   path: '/api/wishlist/back-in-stock-mails/stop',
-  querystring: z.object({ token: z.string({ error: 'This link is not valid' }).max(200, 'This link is not valid') }),
+  querystring: z.object({
+    token: z
+      .string({ error: 'This link is not valid' })
+      .max(200, 'This link is not valid')
+      .regex(SINGLE_LINE_TEXT, 'This link is not valid'),
+  }),
   responses: { 200: z.string().describe('An HTML page saying the mails are off'), 400: messageSchema },
 });
 

@@ -88,7 +88,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   });
 
   route(app, refreshAccessTokenEndpoint, {
-    schema: { tags, summary: 'Exchange the refresh cookie for a new access token (and a new cookie)' },
+    schema: {
+      tags,
+      summary: 'Exchange the refresh cookie for a new access token (and a new cookie)',
+      security: [{ refreshCookie: [] }],
+    },
     preHandler: sameSiteOnly,
     handler: async (request, reply) => {
       const result = await auth.refresh(request.cookies[REFRESH_COOKIE]).catch((error: unknown) => {
@@ -100,7 +104,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (
   });
 
   route(app, logoutEndpoint, {
-    schema: { tags, summary: 'Sign out: end the session (its access tokens too) and clear the refresh cookie' },
+    schema: {
+      tags,
+      summary: 'Sign out: end the session (its access tokens too) and clear the refresh cookie',
+      // Without the cookie there is nothing to end, and the answer is the same.
+      security: [{ refreshCookie: [] }, {}],
+    },
     preHandler: sameSiteOnly,
     handler: async (request, reply) => {
       await auth.signOut(request.cookies[REFRESH_COOKIE]);

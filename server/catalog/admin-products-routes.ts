@@ -8,11 +8,12 @@ import { adminSecurity } from '../admin/index.ts';
 import { prepareImage, type MediaService } from '../media/index.ts';
 import type { CatalogService } from './service.ts';
 import type { UploadedImage } from './product-admin.ts';
-import { MAX, optionalText } from '../../core/contracts/fields.ts';
+import { MAX } from '../../core/contracts/fields.ts';
 import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_UPLOAD,
   PRODUCT_MESSAGES,
+  productImageAlt,
   adminCategoriesEndpoint,
   adminProductEndpoint,
   adminProductListEndpoint,
@@ -34,8 +35,6 @@ const IMAGE_RULES = {
     tooManyPixels: PRODUCT_MESSAGES.tooManyPixels,
   },
 };
-/** The same rule as the alt text of PUT …/images. */
-const ALT_TEXT = optionalText(MAX.line);
 /** One alt per file, and room for a few fields a client may add (ignored). */
 const MAX_FIELDS = PRODUCT_IMAGE_UPLOAD.files + 4;
 
@@ -65,7 +64,9 @@ async function readUpload(request: FastifyRequest): Promise<{ files: Buffer[]; a
         if (part.fieldname !== 'files') throw new HttpError(400, PRODUCT_MESSAGES.noFiles);
         upload.files.push(await part.toBuffer());
       } else if (part.fieldname === 'alt') {
-        const alt = ALT_TEXT.safeParse(part.valueTruncated ? 'x'.repeat(MAX.line + 1) : part.value);
+        // At most one alt per file the upload may hold, as the contract documents.
+        if (upload.alts.length >= PRODUCT_IMAGE_UPLOAD.files) throw new HttpError(400, PRODUCT_MESSAGES.tooManyFiles);
+        const alt = productImageAlt.safeParse(part.valueTruncated ? 'x'.repeat(MAX.line + 1) : part.value);
         if (!alt.success) throw new HttpError(400, `Alt text: ${alt.error.issues[0]!.message}`);
         upload.alts.push(alt.data);
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/contracts/endpoint.ts';
 import { testShopFor } from '../testing/harness.ts';
+import { standardAnswers } from './endpoint-route.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
@@ -10,27 +11,57 @@ const contractFiles = import.meta.glob<Record<string, unknown>>(['../../core/con
 });
 const contracts = Object.values(contractFiles).flatMap((contract) => Object.values(contract).filter(isEndpoint));
 
-type OpenApi = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+};
+type OpenApi = { tags: { name: string }[]; paths: Record<string, Record<string, Operation>> };
 
 describe('endpoint contracts', () => {
   const shop = testShopFor();
 
-  it('serve every API route: each documented route is a contract, with its status codes, and each contract a route', async () => {
+  it('serve every API route: each documented route is a contract, with its status codes and the ones its guards and the error handler answer, and each contract a route', async () => {
     const spec = (await shop().app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
     // OpenAPI writes `{orderId}` where Fastify and the contracts write `:orderId`.
+    const securityOf = new Map<string, Operation['security']>();
     const served = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/api/'))
       .flatMap(([path, operations]) =>
-        Object.entries(operations).map(([method, { responses }]) => ({
-          route: `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
-          statuses: Object.keys(responses).sort(),
-        })),
+        Object.entries(operations).map(([method, { responses, security }]) => {
+          const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+          securityOf.set(route, security);
+          return { route, statuses: Object.keys(responses).sort() };
+        }),
       );
-    const contracted = contracts.map(({ method, path, responses }) => ({
-      route: `${method} ${path}`,
-      statuses: Object.keys(responses).sort(),
-    }));
+    const contracted = contracts.map(({ method, path, responses }) => {
+      const route = `${method} ${path}`;
+      const standard = Object.keys(standardAnswers(securityOf.get(route)));
+      return { route, statuses: [...new Set([...Object.keys(responses), ...standard])].sort() };
+    });
+    // Every route documents the error handler's 400 and 500; one with a shopper's token, its 401.
+    expect(standard('GET /api/cart')).toEqual(['400', '401', '500']);
+    expect(standard('GET /api/product/all-products')).toEqual(['400', '500']);
     const byRoute = (a: { route: string }, b: { route: string }) => a.route.localeCompare(b.route);
     expect(served.sort(byRoute)).toEqual(contracted.sort(byRoute));
+
+    function standard(route: string) {
+      return Object.keys(standardAnswers(securityOf.get(route))).sort();
+    }
+  });
+
+  it('name every operation after its contract, once, and tag it with a tag the document defines', async () => {
+    const spec = (await shop().app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
+    const operations = Object.values(spec.paths).flatMap((byMethod) => Object.values(byMethod));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids).toContain('signUp');
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z]\w+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const defined = spec.tags.map((tag) => tag.name);
+    for (const operation of operations) {
+      expect(operation.tags?.length).toBeGreaterThan(0);
+      expect(defined).toEqual(expect.arrayContaining(operation.tags ?? []));
+    }
   });
 });

@@ -15,6 +15,9 @@ import type {
 } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint, PartSchema, RequestPart } from '../../core/contracts/endpoint.ts';
+import { z } from '../../core/contracts/zod.ts';
+import { MESSAGE_MAX, shownText } from '../../core/contracts/fields.ts';
+import { operationIdOf } from './operation-ids.ts';
 
 /** A Fastify instance with Zod's type provider, as every route plugin gets it. */
 type ZodApp = FastifyInstance<
@@ -53,10 +56,36 @@ export type RouteParts<E extends Endpoint> = Omit<
 
 const REQUEST_PARTS: readonly RequestPart[] = ['params', 'querystring', 'headers', 'body'];
 
+/** `{ message }`; the sign-in routes repeat it as `error` for the spec's client (errors.ts). */
+const errorAnswer = z.object({
+  message: shownText(MESSAGE_MAX),
+  error: shownText(MESSAGE_MAX).optional(),
+});
+type Security = readonly Record<string, readonly string[]>[] | undefined;
+const uses = (security: Security, scheme: string) => (security ?? []).some((requirement) => scheme in requirement);
+/** Security with no empty alternative: the route is refused without it. */
+const requires = (security: Security) =>
+  (security ?? []).length > 0 && security!.every((requirement) => Object.keys(requirement).length > 0);
+
+/**
+ * What every route may answer besides its contract's answers, from what gives them: Fastify and the error handler
+ * (400 for a request it cannot read, 500 for a failure), and the guard the route's security names (401 without a
+ * shopper's valid access token, 403 for the back office without its session).
+ */
+export function standardAnswers(security: Security): Record<number, z.ZodType> {
+  const answers: Record<number, z.ZodType> = { 400: errorAnswer, 500: errorAnswer };
+  if (requires(security) && (uses(security, 'bearerAuth') || uses(security, 'refreshCookie')))
+    answers[401] = errorAnswer;
+  if (uses(security, 'adminCookie')) answers[403] = errorAnswer;
+  return answers;
+}
+
 /** The endpoint's schemas in Fastify's names; parts it does not have are left out, not set to undefined. */
-function schemaOf<E extends Endpoint>(endpoint: E): EndpointSchema<E> {
+function schemaOf<E extends Endpoint>(endpoint: E, security: Security): EndpointSchema<E> {
   const parts = REQUEST_PARTS.filter((part) => endpoint[part]).map((part) => [part, endpoint[part]]);
-  return { ...Object.fromEntries(parts), response: endpoint.responses } as EndpointSchema<E>;
+  // The contract's own answers win: they may say more than `{ message }`.
+  const response = { ...standardAnswers(security), ...endpoint.responses };
+  return { ...Object.fromEntries(parts), response } as EndpointSchema<E>;
 }
 
 /** Validates every part by its Zod schema but the body, which the handler reads itself (a multipart form). */
@@ -69,7 +98,9 @@ type AnyCompiler = RouteOptions['validatorCompiler'];
  * another body than JSON (multipart/form-data) has its body documented, not validated: the handler parses it.
  */
 export function route<E extends Endpoint>(app: ZodApp, endpoint: E, { schema, ...parts }: RouteParts<E>): void {
-  const full = { ...schema, ...schemaOf(endpoint) };
+  // A route with nothing to add to its summary is described by it: OpenAPI tools show the description.
+  const docs = { operationId: operationIdOf(endpoint), description: schema?.summary, ...schema };
+  const full = { ...docs, ...schemaOf(endpoint, schema?.security as Security) };
   if (!endpoint.consumes) {
     app.route({ ...parts, method: endpoint.method, url: endpoint.path, schema: full });
     return;

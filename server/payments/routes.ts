@@ -117,6 +117,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
     schema: {
       tags,
       summary: 'PhonePe’s webhook: checkout.order.* and pg.refund.* events.',
+      security: [{ phonePeWebhook: [] }],
       description:
         'Authorization must be the SHA-256 of the configured webhook username:password, else 401 and nothing ' +
         'changes; an address that keeps failing gets 429. A body over 64 KB is 413; an amount that is not a ' +

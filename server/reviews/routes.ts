@@ -9,6 +9,7 @@ import type { MediaRow, MediaService } from '../media/index.ts';
 import { reviewSchema } from '../../core/contracts/catalog.ts';
 import { firstError } from '../../core/contracts/fields.ts';
 import {
+  REVIEW_FIELD_MAX_BYTES,
   REVIEW_MAX_FILE_BYTES,
   REVIEW_MAX_FILE_MEGABYTES,
   REVIEW_MESSAGES,
@@ -30,8 +31,6 @@ interface ReviewRouteOptions {
 
 const tags = ['reviews'];
 const security = [{ bearerAuth: [] }];
-/** Room for a review of MAX.text characters of 4 UTF-8 bytes each, and its other fields. */
-const MAX_FIELD_BYTES = 64 * 1024;
 /** productId, userId and reviewData, and a few a client may add (ignored). */
 const MAX_FIELDS = 10;
 const NOT_MULTIPART = 'Send the review as multipart/form-data';
@@ -110,7 +109,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
       fileSize: REVIEW_MAX_FILE_BYTES,
       files: maxFiles,
       fields: MAX_FIELDS,
-      fieldSize: MAX_FIELD_BYTES,
+      fieldSize: REVIEW_FIELD_MAX_BYTES,
       parts: maxFiles + MAX_FIELDS,
       headerPairs: 100,
     },

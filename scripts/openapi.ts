@@ -1,0 +1,22 @@
+// Writes the API's OpenAPI document, as /api/docs/json serves it, to a file for Spectral (npm run lint:api):
+// npx tsx scripts/openapi.ts .cache/openapi.json
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { createServices } from '../server/services.ts';
+import { buildServer } from '../server/app.ts';
+
+const target = process.argv[2] ?? '.cache/openapi.json';
+// An empty shop in memory: the document depends on the routes only. NODE_ENV 'test' keeps background senders off.
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+const services = await createServices(config, { database: await openDatabase({}) });
+try {
+  const app = await buildServer(services, { logger: false });
+  const document = await app.inject({ method: 'GET', url: '/api/docs/json' });
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, `${JSON.stringify(document.json(), null, 2)}\n`);
+  await app.close();
+} finally {
+  await services.close();
+}

@@ -1,0 +1,110 @@
+/**
+ * The API's OpenAPI document (/api/docs/json), generated from the endpoint contracts; `npm run lint:api` lints it
+ * with Spectral's OAS and OWASP API Security rules (decision 0038).
+ */
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+
+/** Every tag a route uses, in the order the documentation lists them. */
+const TAGS = [
+  { name: 'operations', description: 'Health of the running shop, for load balancers and the owner' },
+  { name: 'catalog', description: 'Products as the storefront shows them' },
+  { name: 'reviews', description: "Shoppers' reviews of a product" },
+  { name: 'auth', description: "Accounts: sign-up, sign-in, tokens, the shopper's profile and e-mail links" },
+  { name: 'cart', description: "The signed-in shopper's cart" },
+  { name: 'wishlist', description: "The signed-in shopper's wishlist and back-in-stock mails" },
+  { name: 'orders', description: 'Placing, tracking and cancelling orders' },
+  { name: 'payments', description: 'Prepaid orders through the payment gateway, and its webhook' },
+  { name: 'contact', description: 'Messages to the shop' },
+  { name: 'analytics', description: 'First-party page views and web vitals' },
+  { name: 'admin', description: 'The back office (decision 0033)' },
+];
+
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+const UUID_LENGTH = 36;
+
+/**
+ * Writes down what a schema's checks already imply, so the document says it: a whole number's bounds give its format
+ * (int32 or int64), a UUID's format its length. Nothing is added that the contract does not enforce.
+ */
+function statesImpliedBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(statesImpliedBounds);
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
+    if (minimum !== undefined && maximum !== undefined)
+      schema.format = minimum >= INT32.min && maximum <= INT32.max ? 'int32' : 'int64';
+  }
+  if (schema.type === 'string' && schema.format === 'uuid') schema.maxLength ??= UUID_LENGTH;
+  Object.values(schema).forEach(statesImpliedBounds);
+}
+
+const transform: typeof jsonSchemaTransform = (route) => {
+  const documented = jsonSchemaTransform(route);
+  statesImpliedBounds(documented.schema);
+  return documented;
+};
+
+/** `cookies`: the shopper's refresh cookie and the back office's session, which the auth and admin modules name. */
+/** Every 429 this API sends says when to try again (RateLimitedError, decision 0038). */
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again',
+  schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
+};
+
+type Document = ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
+type Responses = Record<string, { headers?: Record<string, unknown> }>;
+
+/** The whole document, once the routes are in: the rate-limit headers each 429 answer carries. */
+function documentRateLimits(document: Document): Document {
+  const operations = Object.values((document as { paths?: Record<string, object> }).paths ?? {}).flatMap((byMethod) =>
+    Object.values(byMethod as Record<string, { responses?: Responses }>),
+  );
+  for (const { responses } of operations) {
+    const tooMany = responses?.['429'];
+    if (tooMany) tooMany.headers = { ...tooMany.headers, 'Retry-After': RETRY_AFTER };
+  }
+  return document;
+}
+
+export function openApiOptions(
+  config: Config,
+  cookies: { refresh: string; admin: string },
+): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: `${config.SHOP_NAME} API`,
+        version: '1.0.0',
+        description: 'The shop REST API (spec section 7).',
+        contact: { name: config.SHOP_NAME, email: config.SHOP_EMAIL },
+      },
+      // Relative: the document describes the API of whichever origin serves it; the shop's public API.
+      servers: [{ url: '/', 'x-internal': false } as { url: string }],
+      tags: TAGS,
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'A short-lived access token. Following RFC8725, only HS256 is accepted (the header names it, nothing ' +
+              'is critical) and every token expires.',
+          },
+          // The back office: its session cookie, and the CSRF token header every change carries (decision 0033).
+          adminCookie: { type: 'apiKey', in: 'cookie', name: cookies.admin },
+          // The shopper's session: exchanged for access tokens, ended at sign-out.
+          refreshCookie: { type: 'apiKey', in: 'cookie', name: cookies.refresh },
+          // PhonePe signs its webhooks with the SHA-256 of the username:password set in its dashboard.
+          phonePeWebhook: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
+      },
+    },
+    transform,
+    transformObject: (documentObject) =>
+      documentRateLimits(('openapiObject' in documentObject ? documentObject.openapiObject : {}) as Document),
+  };
+}
