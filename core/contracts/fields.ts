@@ -60,7 +60,7 @@ const MULTI_LINE = withoutControls(MULTI_LINE_TEXT);
 
 /**
  * A text the API answers with. Its bounds say what the server sends (the limit the input was checked by, or its own
- * texts' length) for the OpenAPI document; the answer is not checked against them again (decision 0038).
+ * texts' length) for the OpenAPI document; the answer is not checked against them again (decision 0040).
  */
 export const shownText = (maxLength: number) => z.string().meta({ maxLength, pattern: MULTI_LINE_TEXT.source });
 /** A moment as the API answers it: ISO 8601 in UTC, as `Date.prototype.toISOString` writes it. */

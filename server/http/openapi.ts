@@ -1,6 +1,6 @@
 /**
  * The API's OpenAPI document (/api/docs/json), generated from the endpoint contracts; `npm run lint:api` lints it
- * with Spectral's OAS and OWASP API Security rules (decision 0038).
+ * with Spectral's OAS and OWASP API Security rules (decision 0040).
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -48,7 +48,7 @@ const transform: typeof jsonSchemaTransform = (route) => {
 };
 
 /** `cookies`: the shopper's refresh cookie and the back office's session, which the auth and admin modules name. */
-/** Every 429 this API sends says when to try again (RateLimitedError, decision 0038). */
+/** Every 429 this API sends says when to try again (RateLimitedError, decision 0040). */
 const RETRY_AFTER = {
   description: 'Seconds to wait before trying again',
   schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
