@@ -1,5 +1,5 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -67,10 +67,12 @@ export const dataDirOf = (port: number) => `.cache/run-${port}`;
 export async function startShop(
   port: number,
   env: Record<string, string>,
-  { keepData = false, cwd = process.cwd() } = {},
+  { keepData = false, cwd = process.cwd(), logFile }: { keepData?: boolean; cwd?: string; logFile?: string } = {},
 ): Promise<RunningShop> {
   const dataDir = dataDirOf(port);
   if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+  // A shop logging at the default level writes its log to a file rather than over the bench's report.
+  const log = logFile ? openSync(logFile, 'a') : 'inherit';
   const { NODE_ENV: _deployment, ...inherited } = process.env;
   // Node itself (not npx) so that stopping the child stops the server.
   const child = spawn(
@@ -87,7 +89,7 @@ export async function startShop(
         DATA_DIR: path.resolve(dataDir), // the shop may run in another directory (bench/compare.ts)
         ...env,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', log, 'inherit'],
       cwd,
     },
   );

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -9,6 +10,7 @@ import { healthEndpoint } from '../core/contracts/operations.ts';
 import type { ServerBuild } from 'react-router';
 import { servesLocalConveniences } from './config.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { AnsweredRequestLog } from './http/logger.ts';
 import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
 import { useSecurityHeaders } from './http/security-headers.ts';
@@ -40,6 +42,7 @@ import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
 import { simulatorRoutes } from './phonepe-simulator/index.ts';
 import type { Services } from './services.ts';
 import { startPageCache } from './http/page-cache/setup.ts';
+import { answerFromPageCache, type PageCacheFastPath } from './http/page-cache/fast-path.ts';
 import type { StorefrontContext } from '../core/storefront.ts';
 
 export interface ServerOptions {
@@ -67,8 +70,21 @@ export function pageAdmin(admin: AdminService): StorefrontContext['admin'] {
 
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
+  // Set once the storefront's page cache exists: cached pages are answered before Fastify sees them.
+  let pageFastPath: PageCacheFastPath | undefined;
   const app = Fastify({
+    serverFactory: (handler, settings) => {
+      const server = createServer((request, response) => {
+        if (!pageFastPath || !answerFromPageCache(pageFastPath, request, response)) handler(request, response);
+      });
+      // What Fastify sets on the server it makes itself.
+      server.keepAliveTimeout = Number(settings.keepAliveTimeout);
+      server.requestTimeout = Number(settings.requestTimeout);
+      server.setTimeout(Number(settings.connectionTimeout));
+      return server;
+    },
     ...(options.logger === false ? { logger: false } : { loggerInstance: services.logger }),
+    logController: new AnsweredRequestLog(),
     // A hop count trusts that many proxies nearest to the app.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
@@ -82,7 +98,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  useSecurityHeaders(app, {
+  const securityHeaders = useSecurityHeaders(app, {
     // The API's policy; the storefront, /api/docs and /dev/mailbox set their own (decision 0005).
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
@@ -248,16 +264,23 @@ export async function buildServer(services: Services, options: ServerOptions = {
     });
   }
   if (options.storefrontBuild) {
+    const pageCache = options.devMiddleware
+      ? undefined
+      : startPageCache(app, {
+          megabytes: config.PAGE_CACHE_MB,
+          onChange: (listener) => services.catalog.onChange(listener),
+          origin: services.origin,
+        });
+    const contentSecurityPolicy = storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) });
+    if (pageCache) {
+      const { 'content-security-policy': _apiPolicy, ...storefrontHeaders } = securityHeaders;
+      pageFastPath = { ...pageCache, securityHeaders: storefrontHeaders, contentSecurityPolicy };
+    }
     await app.register(storefront, {
       build: options.storefrontBuild,
       devMiddleware: options.devMiddleware,
       mode: options.devMiddleware ? 'development' : 'production',
-      pageCache: options.devMiddleware
-        ? undefined
-        : startPageCache(app, {
-            megabytes: config.PAGE_CACHE_MB,
-            onChange: (listener) => services.catalog.onChange(listener),
-          }),
+      pageCache,
       context: {
         catalog: services.catalog,
         shop: services.shop,
@@ -267,7 +290,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
         admin: pageAdmin(services.admin),
       },
-      contentSecurityPolicy: storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) }),
+      contentSecurityPolicy,
     });
   }
   return app;

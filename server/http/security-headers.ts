@@ -22,13 +22,15 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
  * Sets helmet's headers (for these options) on every answer, and `Cache-Control: no-store` on API answers, which
  * carry tokens or personal data unless their route says otherwise (the catalogue and media do), before the route
  * runs. On the raw response, as helmet does: a header the route sets (the storefront's policy with its nonce, the
- * catalogue's caching) replaces one.
+ * catalogue's caching) replaces one. Returns them, for answers made outside Fastify (the page cache's).
  */
-export function useSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = Object.entries(helmetHeaders(options));
+export function useSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): Record<string, string> {
+  const answers = helmetHeaders(options);
+  const headers = Object.entries(answers);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
     done();
   });
+  return answers;
 }

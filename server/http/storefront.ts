@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { createRequest, sendResponse } from '@mjackson/node-fetch-server';
 import type { ConnectMiddleware } from './dev-storefront.ts';
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from 'react-router';
 import type { StorefrontContext } from '../../core/storefront.ts';
-import { sendCachedPage, renderForCache, type StorefrontPageCache } from './page-cache/storefront-pages.ts';
-import { isCacheablePage } from './page-cache/index.ts';
+import {
+  cachedPageAnswer,
+  sendCachedPage,
+  renderForCache,
+  type StorefrontPageCache,
+} from './page-cache/storefront-pages.ts';
+import { newNonce } from './nonce.ts';
 
 export interface StorefrontOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -37,15 +41,18 @@ export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
     url: '/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const cspNonce = randomBytes(16).toString('base64');
-      if (pageCache && !devMiddleware && (request.method === 'GET' || request.method === 'HEAD')) {
-        const { pathname } = new URL(request.url, context.origin);
-        if (isCacheablePage(pathname)) {
-          const answer = await pageCache.cache.get(request.url, () =>
-            renderForCache(handle, context, pageCache.placeholder, request.url),
-          );
-          return sendCachedPage(request, reply, answer, cspNonce, contentSecurityPolicy);
-        }
+      const cspNonce = newNonce();
+      const cacheKey = request.method === 'GET' || request.method === 'HEAD' ? pageCache?.keyOf(request.url) : null;
+      if (pageCache && !devMiddleware && cacheKey) {
+        const answer = await pageCache.cache.get(cacheKey, () =>
+          renderForCache(handle, context, pageCache.placeholder, cacheKey),
+        );
+        const { 'if-none-match': ifNoneMatch, 'accept-encoding': acceptEncoding } = request.headers;
+        return sendCachedPage(
+          reply,
+          answer,
+          cachedPageAnswer(answer.page, { ifNoneMatch, acceptEncoding }, cspNonce, contentSecurityPolicy),
+        );
       }
       // On the raw response, so it holds whether Fastify or Vite's middleware answers; it replaces helmet's.
       reply.raw.setHeader('content-security-policy', contentSecurityPolicy(cspNonce));

@@ -97,6 +97,36 @@ describe('the page cache', () => {
     expect(html).not.toContain('evil.example');
   });
 
+  test('answers from memory with the status and headers the storefront route sent on the miss', async () => {
+    const route = '/return-policy';
+    const comparable = (response: Response) => {
+      const headers = Object.fromEntries(response.headers);
+      const { date: _date, 'x-page-cache': cache, ...rest } = headers;
+      rest['content-security-policy'] = rest['content-security-policy']!.replace(/'nonce-[^']+'/, "'nonce-N'");
+      return { status: response.status, cache, headers: rest };
+    };
+    const miss = comparable(await get(route));
+    const hit = comparable(await get(route));
+    expect([miss.cache, hit.cache]).toEqual(['miss', 'hit']);
+    expect(hit.headers).toEqual(miss.headers);
+    expect(hit.status).toBe(200);
+    const head = await fetch(`${shop.origin}${route}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+    expect(head.headers.get('x-page-cache')).toBe('hit');
+    expect(head.headers.get('content-length')).toBe(miss.headers['content-length']);
+    expect(await head.text()).toBe('');
+  });
+
+  test('never keeps nor answers a target that names another origin', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+        request(shop.origin, { path: '//evil.example/' }, (response) => resolve(response.resume().headers))
+          .on('error', reject)
+          .end();
+      });
+      expect(answer['x-page-cache']).toBeUndefined();
+    }
+  });
+
   test('leaves pages that depend on the visitor alone', async () => {
     for (const route of ['/cart', '/checkout', '/profile', '/admin/sign-in']) {
       expect((await get(route)).headers.get('x-page-cache'), route).toBeNull();

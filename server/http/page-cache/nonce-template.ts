@@ -13,6 +13,7 @@ export class NonceTemplate {
   private readonly deflated: Buffer[];
   /** A weak validator: the same page has the same tag in every process, whatever nonce a response carries. */
   readonly etag: string;
+  private readonly plainBytes: number;
   /** What the cache counts against its byte limit. */
   readonly bytes: number;
 
@@ -22,39 +23,50 @@ export class NonceTemplate {
       deflateRawSync(segment, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_FULL_FLUSH }),
     );
     this.etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-    this.bytes = [...this.segments, ...this.deflated].reduce((sum, part) => sum + part.length, 0);
+    this.plainBytes = this.segments.reduce((sum, part) => sum + part.length, 0);
+    this.bytes = this.deflated.reduce((sum, part) => sum + part.length, this.plainBytes);
   }
 
   /** The page with `nonce` wherever the stand-in was. */
   plain(nonce: string): Buffer {
-    return Buffer.concat(this.withNonce(this.segments, Buffer.from(nonce)));
+    return Buffer.concat(this.plainParts(nonce));
+  }
+
+  /** The same, as the parts to write one after another: the page is never copied per response. */
+  plainParts(nonce: string): Buffer[] {
+    return interleaved(this.segments, Buffer.from(nonce));
   }
 
   /** The same page as a gzip member (RFC 1952). */
   gzip(nonce: string): Buffer {
+    return Buffer.concat(this.gzipParts(nonce));
+  }
+
+  gzipParts(nonce: string): Buffer[] {
     const nonceBytes = Buffer.from(nonce);
+    // The CRC runs over the plain page: its segments with the nonce between them.
     let crc = 0;
-    let size = 0;
-    for (const part of this.withNonce(this.segments, nonceBytes)) {
+    for (const [index, segment] of this.segments.entries()) {
+      if (index > 0) crc = crc32(nonceBytes, crc);
       // Node's crc32 answers 0 for an empty buffer without memory behind it, whatever the running value.
-      if (part.length === 0) continue;
-      crc = crc32(part, crc);
-      size += part.length;
+      if (segment.length > 0) crc = crc32(segment, crc);
     }
+    const size = this.plainBytes + nonceBytes.length * (this.segments.length - 1);
     const trailer = Buffer.alloc(8);
     trailer.writeUInt32LE(crc >>> 0, 0);
     trailer.writeUInt32LE(size % 2 ** 32, 4);
-    return Buffer.concat([
-      GZIP_HEADER,
-      ...this.withNonce(this.deflated, storedBlock(nonceBytes)),
-      FINAL_EMPTY_BLOCK,
-      trailer,
-    ]);
+    return [GZIP_HEADER, ...interleaved(this.deflated, storedBlock(nonceBytes)), FINAL_EMPTY_BLOCK, trailer];
   }
+}
 
-  private withNonce(parts: Buffer[], between: Buffer): Buffer[] {
-    return parts.flatMap((part, index) => (index === 0 ? [part] : [between, part]));
+/** `parts` with `between` between each two. */
+function interleaved(parts: Buffer[], between: Buffer): Buffer[] {
+  const all: Buffer[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) all.push(between);
+    all.push(part);
   }
+  return all;
 }
 
 /** A stand-in no page's own text can hold: random per process. */

@@ -32,15 +32,20 @@ export class PageCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  async get(key: string, render: () => Promise<CachedPage>): Promise<{ page: CachedPage; hit: boolean }> {
+  /** The page kept under `key`, counted as a hit, or undefined (not counted: get() counts the miss). */
+  peek(key: string): CachedPage | undefined {
     const kept = this.pages.get(key);
-    if (kept) {
-      // Map order is insertion order: taking it out and back in makes it the most recently used.
-      this.pages.delete(key);
-      this.pages.set(key, kept);
-      this.hits++;
-      return { page: kept, hit: true };
-    }
+    if (!kept) return undefined;
+    // Map order is insertion order: taking it out and back in makes it the most recently used.
+    this.pages.delete(key);
+    this.pages.set(key, kept);
+    this.hits++;
+    return kept;
+  }
+
+  async get(key: string, render: () => Promise<CachedPage>): Promise<{ page: CachedPage; hit: boolean }> {
+    const kept = this.peek(key);
+    if (kept) return { page: kept, hit: true };
     this.misses++;
     let pending = this.rendering.get(key);
     if (!pending) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newPlaceholder } from './nonce-template.ts';
 import { PageCache } from './page-cache.ts';
+import { pageCacheKeys } from './cacheable-pages.ts';
 import type { StorefrontPageCache } from './storefront-pages.ts';
 
 /** How often the cache's hits and misses go to the log, when it answered anything since. */
@@ -12,7 +13,7 @@ const REPORT_MS = 60_000;
  */
 export function startPageCache(
   app: FastifyInstance,
-  { megabytes, onChange }: { megabytes: number; onChange: (listener: () => void) => void },
+  { megabytes, onChange, origin }: { megabytes: number; onChange: (listener: () => void) => void; origin: string },
 ): StorefrontPageCache | undefined {
   if (megabytes <= 0) return undefined;
   const cache = new PageCache(Math.floor(megabytes * 1024 * 1024));
@@ -25,5 +26,5 @@ export function startPageCache(
     app.log.info({ pageCache: stats }, 'page cache');
   }, REPORT_MS).unref();
   app.addHook('onClose', async () => clearInterval(report));
-  return { cache, placeholder: newPlaceholder() };
+  return { cache, placeholder: newPlaceholder(), keyOf: pageCacheKeys(origin) };
 }

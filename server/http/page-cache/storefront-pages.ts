@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AppLoadContext, createRequestHandler } from 'react-router';
 import type { StorefrontContext } from '../../../core/storefront.ts';
 import { NonceTemplate } from './nonce-template.ts';
@@ -8,6 +8,8 @@ export interface StorefrontPageCache {
   cache: PageCache;
   /** What pages are rendered with in place of the nonce: newPlaceholder(). */
   placeholder: string;
+  /** The cache key of a request target, or null when it is no cacheable page of this shop. */
+  keyOf: (target: string) => string | null;
 }
 
 /** Headers a kept page never repeats: the body's length changes with its encoding, and a cookie is one visitor's. */
@@ -37,40 +39,63 @@ export async function renderForCache(
 }
 
 /** Whether the browser's copy is this page: If-None-Match holds its tag (weakly compared, RFC 9110 13.1.2). */
-function unchanged(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
+function unchanged(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === bare);
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** The headers every response of a kept page carries alike, whoever asks: the page's own and its validators. */
+export function pageHeaders(page: CachedPage, hit: boolean): Record<string, string> {
+  const headers: Record<string, string> = Object.fromEntries(page.headers);
+  headers['x-page-cache'] = hit ? 'hit' : 'miss';
+  if (page.keep) {
+    headers.etag = page.body.etag;
+    headers['cache-control'] = 'no-cache';
+    headers.vary = 'accept-encoding';
+  }
+  return headers;
+}
+
+/** What one response of a cached page adds to pageHeaders: its status, its own headers and its body (none for 304). */
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** The body as parts to send one after another (none for 304), and their length. */
+  body: Buffer[] | null;
+  length: number;
 }
 
 /**
- * Answers a page from the cache with this response's nonce, in the page and in its policy: 304 when the browser holds
- * it (no policy then, so the browser keeps the one that matches its copy), gzip when the browser takes it.
+ * A page from the cache with this response's nonce, in the page and in its policy: 304 when the browser holds it (no
+ * policy then, so the browser keeps the one that matches its copy), gzip when the browser takes it.
  */
-export function sendCachedPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { page, hit }: { page: CachedPage; hit: boolean },
+export function cachedPageAnswer(
+  page: CachedPage,
+  request: { ifNoneMatch?: string; acceptEncoding?: string },
   nonce: string,
   contentSecurityPolicy: (nonce: string) => string,
+): PageAnswer {
+  if (page.keep && unchanged(request.ifNoneMatch, page.body.etag))
+    return { status: 304, headers: {}, body: null, length: 0 };
+  const headers: Record<string, string> = { 'content-security-policy': contentSecurityPolicy(nonce) };
+  const gzip = /\bgzip\b/.test(request.acceptEncoding ?? '');
+  if (gzip) headers['content-encoding'] = 'gzip';
+  const body = gzip ? page.body.gzipParts(nonce) : page.body.plainParts(nonce);
+  return { status: page.status, headers, body, length: body.reduce((sum, part) => sum + part.length, 0) };
+}
+
+/** Sends a cached page through Fastify (a page the request waited for, rendered or shared). */
+export function sendCachedPage(
+  reply: FastifyReply,
+  { page, hit }: { page: CachedPage; hit: boolean },
+  answer: PageAnswer,
 ) {
-  reply.code(page.status);
-  for (const [name, value] of page.headers) reply.header(name, value);
-  reply.header('x-page-cache', hit ? 'hit' : 'miss');
-  if (page.keep) {
-    reply.header('etag', page.body.etag);
-    reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'accept-encoding');
-    if (unchanged(request, page.body.etag)) {
-      reply.raw.removeHeader('content-security-policy');
-      return reply.code(304).send();
-    }
-  }
-  reply.raw.setHeader('content-security-policy', contentSecurityPolicy(nonce));
-  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
-    reply.header('content-encoding', 'gzip');
-    return reply.send(page.body.gzip(nonce));
-  }
-  return reply.send(page.body.plain(nonce));
+  // The policy hook set on the raw response belongs to the API; a 304 carries none.
+  reply.raw.removeHeader('content-security-policy');
+  return reply
+    .code(answer.status)
+    .headers(pageHeaders(page, hit))
+    .headers(answer.headers)
+    .send(answer.body ? Buffer.concat(answer.body, answer.length) : undefined);
 }
