@@ -15,7 +15,6 @@ import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
 import { useSecurityHeaders } from './http/security-headers.ts';
 import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
-import { benchCeiling } from './http/bench-ceiling.ts';
 import { route } from './http/endpoint-route.ts';
 import { openApiOptions } from './http/openapi.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
@@ -236,16 +235,10 @@ export async function buildServer(services: Services, options: ServerOptions = {
       await local.register(devMailboxRoutes, { mailbox });
     });
   }
-  if (config.BENCH_CEILING && localConveniences) {
-    await app.register(async (local) => {
-      local.addHook('onRequest', onlyFromThisMachine);
-      await local.register(benchCeiling);
-    });
-  }
   if (!localConveniences && config.NODE_ENV !== 'production') {
     services.logger.warn(
       'TRUST_PROXY is set, so the local conveniences are off: /dev/mailbox (without SMTP_URL, mail is kept in the ' +
-        'database unread), the PhonePe simulator (no prepaid without PHONEPE_CLIENT_ID) and BENCH_CEILING',
+        'database unread) and the PhonePe simulator (no prepaid without PHONEPE_CLIENT_ID)',
     );
   }
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>

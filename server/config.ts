@@ -97,11 +97,6 @@ export const configSchema = z.object({
   SHOP_EMAIL: z.email('must be an e-mail address').default('hello@aangandecor.in'),
   SOCIAL_FACEBOOK_URL: httpUrl.default('https://www.facebook.com/aangandecor'),
   SOCIAL_INSTAGRAM_URL: httpUrl.default('https://www.instagram.com/aangandecor'),
-  /**
-   * Adds the routes `npm run bench` uses to measure a static-payload ceiling, served to this machine only like the
-   * other local conveniences (never behind a proxy, refused in production).
-   */
-  BENCH_CEILING: bool.default(false),
   FREE_SHIPPING_ABOVE_RUPEES: rupees.default(500),
   SHIPPING_FEE_RUPEES: rupees.default(60),
   /** Cash-on-delivery orders above this total are refused: a returned COD parcel costs the shop both ways. */
@@ -266,9 +261,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           'NODE_ENV=production (an https page does not load http images)',
       );
     }
-    if (isOn(present.BENCH_CEILING)) {
-      lines.push('  BENCH_CEILING must be off when NODE_ENV=production (its routes serve back whatever is stored)');
-    }
   }
   if (present.PHONEPE_CLIENT_ID) {
     for (const key of REQUIRED_WITH_PHONEPE) {
@@ -318,8 +310,8 @@ function productionGatewayProblems(present: Record<string, string | undefined>):
 }
 
 /**
- * Whether this shop serves its local conveniences: the mailbox at /dev/mailbox, the PhonePe simulator at /__phonepe
- * and BENCH_CEILING's routes. They trust a request from this machine, so only a local shop (NODE_ENV not
+ * Whether this shop serves its local conveniences: the mailbox at /dev/mailbox and the PhonePe simulator at
+ * /__phonepe. They trust a request from this machine, so only a local shop (NODE_ENV not
  * production) with no proxy in front (TRUST_PROXY=false) serves them: behind a proxy every request comes from this
  * machine (decision 0022).
  */

@@ -136,24 +136,16 @@ describe('configuration', () => {
       expect(loadConfig({ ...production, ...phonePe }).PHONEPE_WEBHOOK_PASSWORD).toHaveLength(18);
     });
 
-    it('refuses BENCH_CEILING', () => {
-      expect(messageOf({ ...production, BENCH_CEILING: 'true' })).toMatch(
-        /BENCH_CEILING must be off when NODE_ENV=production/,
-      );
-      expect(loadConfig({ ...production, BENCH_CEILING: 'false' }).BENCH_CEILING).toBe(false);
-      expect(loadConfig({ BENCH_CEILING: 'true' }).BENCH_CEILING).toBe(true);
-    });
-
     it('names every problem at once', () => {
       const message = messageOf({
         ...production,
         PHONEPE_ENV: 'sandbox',
         PHONEPE_API_URL: 'http://pay.example.in',
-        BENCH_CEILING: 'yes',
+        S3_PUBLIC_URL: 'http://media.example.in',
       });
       expect(message).toContain('PHONEPE_ENV=sandbox');
       expect(message).toContain('PHONEPE_API_URL="http://pay.example.in"');
-      expect(message).toContain('BENCH_CEILING');
+      expect(message).toContain('S3_PUBLIC_URL');
     });
   });
 

@@ -1,4 +1,4 @@
-// The local conveniences (the mailbox, the PhonePe simulator, the bench ceiling) behind a proxy (decision 0022).
+// The local conveniences (the mailbox, the PhonePe simulator) behind a proxy (decision 0022).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testShopFor, type TestShop } from '../testing/harness.ts';
 import { signUp } from '../testing/accounts.ts';
@@ -17,12 +17,11 @@ const FORWARDING_HEADERS: Record<string, string>[] = [
   { via: '1.1 proxy' },
 ];
 
-/** Each convenience as a request: the mailbox, the simulator's script, its token call, the bench ceiling. */
+/** Each convenience as a request: the mailbox, the simulator's script, its token call. */
 const CONVENIENCES = [
   { method: 'GET', url: '/dev/mailbox' },
   { method: 'GET', url: '/__phonepe/checkout.js' },
   { method: 'POST', url: '/__phonepe/v1/oauth/token', payload: 'grant_type=client_credentials' },
-  { method: 'GET', url: '/__bench/static/copy' },
 ] as const;
 
 const request = (shop: TestShop, convenience: (typeof CONVENIENCES)[number], headers: Record<string, string>) =>
@@ -36,18 +35,10 @@ const request = (shop: TestShop, convenience: (typeof CONVENIENCES)[number], hea
   });
 
 describe('on a local shop (no TRUST_PROXY)', () => {
-  const localShop = testShopFor({ SEED_DEMO: 'false', BENCH_CEILING: 'true' });
+  const localShop = testShopFor({ SEED_DEMO: 'false' });
   let shop: TestShop;
-  beforeAll(async () => {
+  beforeAll(() => {
     shop = localShop();
-    const stored = await shop.app.inject({
-      method: 'PUT',
-      url: '/__bench/static/copy',
-      remoteAddress: '127.0.0.1',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"copy":true}',
-    });
-    expect(stored.statusCode).toBe(204);
   });
 
   it('answer a request from this machine', async () => {
@@ -66,15 +57,6 @@ describe('on a local shop (no TRUST_PROXY)', () => {
         expect(response.statusCode, `${convenience.url} with ${JSON.stringify(headers)}`).toBe(404);
       }
     }
-    const put = await shop.app.inject({
-      method: 'PUT',
-      url: '/__bench/static/copy',
-      remoteAddress: '127.0.0.1',
-      headers: { 'content-type': 'text/html', 'x-forwarded-for': '203.0.113.7' },
-      payload: '<script>steal()</script>',
-    });
-    expect(put.statusCode).toBe(404);
-    expect((await request(shop, CONVENIENCES[3], {})).body).toBe('{"copy":true}');
   });
 
   it('refuse the network, whatever X-Forwarded-For says', async () => {
@@ -88,7 +70,7 @@ describe('on a local shop (no TRUST_PROXY)', () => {
 });
 
 describe('behind a proxy (TRUST_PROXY set), without credentials or SMTP', () => {
-  const proxiedShop = testShopFor({ TRUST_PROXY: 'true', BENCH_CEILING: 'true' });
+  const proxiedShop = testShopFor({ TRUST_PROXY: 'true' });
 
   it('serves none of them, even to this machine without forwarding headers', async () => {
     const shop = proxiedShop();
