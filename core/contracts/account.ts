@@ -23,6 +23,7 @@ import {
   shownText,
   shownTime,
   messageSchema,
+  MESSAGE_MAX,
 } from './fields.ts';
 
 export const signUpSchema = z.object({
@@ -158,17 +159,21 @@ export const signUpEndpoint = endpoint({
   body: signUpSchema,
   responses: { 201: sessionSchema },
 });
+/** Sign-in's refusals repeat the message as `error`, which the spec's client reads. */
+const signInRefusedSchema = z.object({ message: shownText(MESSAGE_MAX), error: shownText(MESSAGE_MAX) });
 export const signInEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/signin',
   body: signInSchema,
-  responses: { 200: sessionSchema },
+  // 401: a wrong password or an unknown e-mail, the same answer for both.
+  responses: { 200: sessionSchema, 401: signInRefusedSchema },
 });
 export const googleSignInEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/google-auth',
   body: googleSignInSchema,
-  responses: { 200: googleSessionSchema },
+  // 401: Google's ID token did not verify; 404: Google sign-in is not set up.
+  responses: { 200: googleSessionSchema, 401: signInRefusedSchema, 404: signInRefusedSchema },
 });
 /** Exchanges the refresh cookie for a new access token. */
 export const refreshAccessTokenEndpoint = endpoint({
@@ -208,7 +213,8 @@ export const resendVerificationEndpoint = endpoint({
   body: z
     .object({ email: z.string().max(MAX.email, MESSAGES.emailInvalid).regex(SINGLE_LINE_TEXT).optional() })
     .optional(),
-  responses: { 200: messageSchema },
+  // 401: an Authorization header whose token is not a valid sign-in.
+  responses: { 200: messageSchema, 401: messageSchema },
 });
 export const forgotPasswordEndpoint = endpoint({
   method: 'POST',

@@ -253,7 +253,8 @@ export class AdminService {
       .returning({ failedCodes: adminSessions.failedCodes });
     if (!row || row.failedCodes >= MAX_FAILED_CODES) {
       await this.signOut(token);
-      throw new HttpError(429, ADMIN_MESSAGES.tooManyCodes);
+      // The session is over: the admin may sign in again at once, and the password step has its own throttle.
+      throw new HttpError(429, ADMIN_MESSAGES.tooManyCodes, { 'retry-after': '1' });
     }
     throw new HttpError(401, ADMIN_MESSAGES.codeWrong);
   }
