@@ -109,6 +109,8 @@ function shop(port: number, dataDir: string, env: Record<string, string>, before
       MAIL_POLL_MS: '500',
       // The journeys do not wait for minutes of image encoding in the background (decision 0039's own test does).
       IMAGE_WARM_UP: 'false',
+      // Every journey's shopper comes from this machine's one address, in parallel (decision 0041).
+      API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '100000',
       ...env,
     },
   };

@@ -32,9 +32,14 @@ export async function json<T>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The order benchmarks sign their buyers up from one address, and each places orders back to back. */
+/**
+ * The order benchmarks sign their buyers up from one address, and each places orders back to back, far past the
+ * API's general limit per account and per address (decision 0041).
+ */
 export const ORDER_LIMITS = {
   AUTH_ATTEMPTS_PER_MINUTE: '100000',
+  API_RATE_LIMIT_PER_MINUTE: '1000000',
+  API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
   ORDERS_PER_HOUR: '1000000',
   COD_MAX_RUPEES: '1000000',
 };

@@ -8,6 +8,8 @@ echo "== lint, format and types"
 npx eslint .
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npm run typecheck
+# The API's OpenAPI document: Spectral's OAS and OWASP rules, failing on any warning (decisions 0040 and 0041).
+npm run lint:api
 
 echo "== build"
 npm run build

@@ -17,6 +17,7 @@ import { useSecurityHeaders } from './http/security-headers.ts';
 import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
 import { route } from './http/endpoint-route.ts';
 import { openApiOptions } from './http/openapi.ts';
+import { installApiRateLimit } from './http/api-rate-limit.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { catalogAdminRoutes, catalogRoutes, productAdminRoutes } from './catalog/index.ts';
 import { mediaRoutes } from './media/index.ts';
@@ -96,6 +97,18 @@ export async function buildServer(services: Services, options: ServerOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Every /api route but the public catalogue reads: per account when signed in, else per address (decision 0041).
+  installApiRateLimit(app, {
+    store: services.rateLimitStore,
+    accessTokens: services.accessTokens,
+    perAccount: config.API_RATE_LIMIT_PER_MINUTE,
+    perAddress: config.API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE,
+    onStoreError: (error) =>
+      services.logger.warn(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'the rate-limit store failed: this request was not counted',
+      ),
+  });
 
   const securityHeaders = useSecurityHeaders(app, {
     // The API's policy; the storefront, /api/docs and /dev/mailbox set their own (decision 0005).

@@ -82,6 +82,16 @@ export const configSchema = z.object({
   /** Google sign-in shows when this OAuth client id is set. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: httpUrl.default('https://www.googleapis.com/oauth2/v3/certs'),
+  /**
+   * API requests one signed-in account may make per minute, on every /api route but the public catalogue reads
+   * (decision 0041): far above what a shopper's pages send, low enough to stop one account's script.
+   */
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * API requests one client address may make per minute without a sign-in: more than an account's, since mobile
+   * carriers put many shoppers behind one address (CGNAT); an IPv6 client counts by its /64 (decision 0041).
+   */
+  API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
   /** Sign-in, sign-up, forgot-password, resend-verification and reset attempts allowed per IP and per e-mail. */
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Rate-limit counters live in Redis when set (needed with several app processes), in memory otherwise. */

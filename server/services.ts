@@ -75,6 +75,8 @@ export interface Services {
   analytics: AnalyticsService;
   emailLinks: EmailLinks;
   google: GoogleVerifier | null;
+  /** The rate-limit counters every limit shares: Redis with REDIS_URL, else this process's memory. */
+  rateLimitStore: RateLimitStore;
   limitAttempts: AttemptLimit;
   /** REVIEWS_PER_HOUR, per shopper. */
   limitReviewWrites: (userId: string) => Promise<void>;
@@ -330,6 +332,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     analytics,
     emailLinks,
     google,
+    rateLimitStore,
     limitAttempts: attemptLimit(new RateLimiter(rateLimitStore), config.AUTH_ATTEMPTS_PER_MINUTE),
     limitReviewWrites: reviewWriteLimit(new RateLimiter(rateLimitStore), config.REVIEWS_PER_HOUR),
     signInThrottle: new SignInThrottle(rateLimitStore, config.AUTH_ATTEMPTS_PER_MINUTE),

@@ -21,8 +21,10 @@ import {
   tooLong,
   shownAddressSchema,
   shownText,
+  shownList,
   shownTime,
   messageSchema,
+  MESSAGE_MAX,
 } from './fields.ts';
 
 export const signUpSchema = z.object({
@@ -104,6 +106,15 @@ export const accountDetailsSchema = z
   })
   .and(passwordChangeSchema);
 
+/** How many addresses an account keeps: the profile saves one, its default. */
+export const MAX_ADDRESSES = 1;
+/**
+ * An access token as the API answers it: a JWT (three base64url parts) of the user's and session's ids, role,
+ * issuer and times, a few hundred characters.
+ */
+const shownAccessToken = () =>
+  z.string().meta({ pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$', maxLength: 1024 });
+
 /** A saved address (spec section 3), as the API shows it. */
 export const addressSchema = shownAddressSchema.extend({
   _id: z.uuid(),
@@ -121,7 +132,8 @@ export const userSchema = z.object({
   img: shownText(MAX.url).nullable(),
   /** The default address, or null. */
   address: addressSchema.nullable(),
-  addresses: z.array(addressSchema),
+  /** The saved addresses: the profile keeps one, the default. */
+  addresses: shownList(addressSchema, MAX_ADDRESSES),
   role: z.enum(['customer', 'admin']),
   emailVerified: z.boolean(),
   /** False for accounts made with Google sign-in that never set a password. */
@@ -130,12 +142,15 @@ export const userSchema = z.object({
 });
 
 /** A new session: the user and an access token; the refresh token travels in an httpOnly cookie. */
-const sessionSchema = z.object({ user: userSchema, accessToken: z.string() });
+const sessionSchema = z.object({ user: userSchema, accessToken: shownAccessToken() });
 /** Google sign-in answers as the spec's client reads it: `accessToken` and `data.personal_info`. */
-const googleSessionSchema = z.object({ accessToken: z.string(), data: z.object({ personal_info: userSchema }) });
-const accessTokenSchema = z.object({ accessToken: z.string() });
+const googleSessionSchema = z.object({
+  accessToken: shownAccessToken(),
+  data: z.object({ personal_info: userSchema }),
+});
+const accessTokenSchema = z.object({ accessToken: shownAccessToken() });
 const currentUserSchema = z.object({ user: userSchema });
-const profileSavedSchema = z.object({ user: userSchema, message: z.string() });
+const profileSavedSchema = z.object({ user: userSchema, message: shownText(MESSAGE_MAX) });
 
 /** Google's ID tokens are a JWT of a few hundred bytes to 2 KB; Google checks what is inside. */
 const GOOGLE_ID_TOKEN_MAX = 4096;
@@ -158,17 +173,21 @@ export const signUpEndpoint = endpoint({
   body: signUpSchema,
   responses: { 201: sessionSchema },
 });
+/** Sign-in's refusals repeat the message as `error`, which the spec's client reads. */
+const signInRefusedSchema = z.object({ message: shownText(MESSAGE_MAX), error: shownText(MESSAGE_MAX) });
 export const signInEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/signin',
   body: signInSchema,
-  responses: { 200: sessionSchema },
+  // 401: a wrong password or an unknown e-mail, the same answer for both.
+  responses: { 200: sessionSchema, 401: signInRefusedSchema },
 });
 export const googleSignInEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/google-auth',
   body: googleSignInSchema,
-  responses: { 200: googleSessionSchema },
+  // 401: Google's ID token did not verify; 404: Google sign-in is not set up.
+  responses: { 200: googleSessionSchema, 401: signInRefusedSchema, 404: signInRefusedSchema },
 });
 /** Exchanges the refresh cookie for a new access token. */
 export const refreshAccessTokenEndpoint = endpoint({
@@ -188,11 +207,42 @@ export const profileEndpoint = endpoint({
   path: '/api/auth/profile',
   responses: { 200: currentUserSchema },
 });
+/**
+ * A field PUT /api/auth/profile reads. Only its length is checked here: the server then checks the address or the
+ * account details by their own rules (accountAddressSchema, accountDetailsSchema), with their messages.
+ */
+const profileField = (max: number) => z.string().max(max, tooLong(max)).regex(ANY_TEXT).optional();
+const profileAddressFields = {
+  fname: profileField(MAX.name),
+  lname: profileField(MAX.name),
+  address1: profileField(MAX.line),
+  address2: profileField(MAX.line),
+  city: profileField(MAX.name),
+  state: profileField(MAX.name),
+  pincode: profileField(MAX.name),
+  phone: profileField(MAX.name),
+  email: profileField(MAX.email),
+  country: profileField(MAX.name),
+};
+/**
+ * The body of PUT /api/auth/profile, closed: an address (bare, or under `address` as the spec's client may send it)
+ * or the account details (`fullName`, or the spec's `fullname`, e-mail and phone, and a password change).
+ */
+export const profileUpdateSchema = z.strictObject({
+  ...profileAddressFields,
+  address: z.strictObject(profileAddressFields).optional(),
+  fullName: profileField(MAX.name),
+  fullname: profileField(MAX.name),
+  currentPassword: profileField(MAX.password),
+  password: profileField(MAX.password),
+  confirmPassword: profileField(MAX.password),
+});
+
 /** An address, or the account details with an optional password change: the server tells them apart. */
 export const updateProfileEndpoint = endpoint({
   method: 'PUT',
   path: '/api/auth/profile',
-  body: z.record(z.string(), z.unknown()),
+  body: profileUpdateSchema,
   responses: { 200: profileSavedSchema },
 });
 export const verifyEmailEndpoint = endpoint({
@@ -208,7 +258,8 @@ export const resendVerificationEndpoint = endpoint({
   body: z
     .object({ email: z.string().max(MAX.email, MESSAGES.emailInvalid).regex(SINGLE_LINE_TEXT).optional() })
     .optional(),
-  responses: { 200: messageSchema },
+  // 401: an Authorization header whose token is not a valid sign-in.
+  responses: { 200: messageSchema, 401: messageSchema },
 });
 export const forgotPasswordEndpoint = endpoint({
   method: 'POST',

@@ -4,8 +4,8 @@
  */
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
-import { adminErrors, listLimitSchema } from './admin-lists.ts';
-import { MAX, SINGLE_LINE_TEXT, optionalText, shownText, shownTime } from './fields.ts';
+import { ADMIN_PAGE, adminErrors, listLimitSchema } from './admin-lists.ts';
+import { MAX, SINGLE_LINE_TEXT, optionalText, shownList, shownText, shownTime } from './fields.ts';
 
 /** An IPv6 address in its longest text form, with an IPv4 tail. */
 const IP_MAX = 45;
@@ -73,7 +73,7 @@ export const auditLogEndpoint = endpoint({
   querystring: auditSearchSchema,
   responses: {
     200: z.object({
-      entries: z.array(auditEntrySchema),
+      entries: shownList(auditEntrySchema, ADMIN_PAGE.max),
       /** The `before` of the next (older) page; null on the last. */
       next: z.number().int().nullable(),
     }),

@@ -6,6 +6,11 @@ import { z } from './zod.ts';
 import { MAX, messageSchema, optionalText } from './fields.ts';
 
 export const ADMIN_PAGE = { default: 50, max: 100 } as const;
+/**
+ * The most entries of one record's history the back office shows (an order's payment changes, refunds and audit
+ * entries, a message's replies): the queries stop there, oldest first.
+ */
+export const ADMIN_HISTORY_MAX = 200;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_PAGE.max}`;
 
 /** How many rows a page holds. */

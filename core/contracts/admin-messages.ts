@@ -3,10 +3,10 @@
  * shop's replies, mailed to the sender under the message's ticket number.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, multiLineText, shownText, shownTime } from './fields.ts';
+import { MAX, messageSchema, multiLineText, shownList, shownText, shownTime } from './fields.ts';
 import { PHONE_DIGITS } from '../constants.ts';
 import { endpoint } from './endpoint.ts';
-import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
+import { ADMIN_HISTORY_MAX, ADMIN_PAGE, adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
 
 export const MESSAGE_STATUSES = ['unread', 'read', 'all'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -41,7 +41,7 @@ export const inboxReplySchema = z.object({
 });
 
 /** A message with the shop's replies to it, oldest first. */
-export const inboxThreadSchema = inboxMessageSchema.extend({ replies: z.array(inboxReplySchema) });
+export const inboxThreadSchema = inboxMessageSchema.extend({ replies: shownList(inboxReplySchema, ADMIN_HISTORY_MAX) });
 
 const ticketParams = z.object({
   ticketNumber: ticketNumberSchema('The ticket number is its digits, e.g. 100001'),
@@ -59,7 +59,7 @@ export const inboxEndpoint = endpoint({
   }),
   responses: {
     200: z.object({
-      messages: z.array(inboxMessageSchema),
+      messages: shownList(inboxMessageSchema, ADMIN_PAGE.max),
       /** The `before` of the next page; null on the last. */
       next: z.number().int().nullable(),
     }),

@@ -1,10 +1,18 @@
 /** The back office's orders (issue 22): the filtered list, its CSV export, one order in full, and moving it along. */
 import { z } from './zod.ts';
 import { PAYMENT_METHODS, PHONE_DIGITS, PINCODE_DIGITS } from '../constants.ts';
-import { PAYMENT_EVENT_SOURCES, PAYMENT_STATUSES } from './payments.ts';
-import { MAX, messageSchema, requiredText, shownAddressSchema, shownText, shownTime } from './fields.ts';
+import { GATEWAY_ID_MAX, MAX_PAYMENT_ATTEMPTS, PAYMENT_EVENT_SOURCES, PAYMENT_STATUSES } from './payments.ts';
+import { MAX, messageSchema, requiredText, shownAddressSchema, shownList, shownText, shownTime } from './fields.ts';
+import { ADMIN_HISTORY_MAX } from './admin-lists.ts';
 import { endpoint } from './endpoint.ts';
-import { ORDER_STATUSES, checkShipment, orderIdParams, shipmentInput, shipmentSchema } from './orders.ts';
+import {
+  ORDER_MAX_LINES,
+  ORDER_STATUSES,
+  checkShipment,
+  orderIdParams,
+  shipmentInput,
+  shipmentSchema,
+} from './orders.ts';
 
 /** Rows a page of the list holds at most. */
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
@@ -102,7 +110,7 @@ export const adminOrderSchema = z.object({
   paidAt: shownTime().nullable(),
   email: shownText(MAX.email),
   shippingAddress: shownAddressSchema,
-  items: z.array(
+  items: shownList(
     z.object({
       productId: shownText(MAX.name).nullable(),
       title: shownText(MAX.title),
@@ -111,60 +119,66 @@ export const adminOrderSchema = z.object({
       price: z.number(),
       quantity: z.number(),
     }),
+    ORDER_MAX_LINES,
   ),
   itemsPrice: z.number(),
   shippingPrice: z.number(),
   total: z.number(),
   shipment: shipmentSchema.nullable(),
-  timeline: z.array(timelineEventSchema),
+  timeline: shownList(timelineEventSchema, ORDER_STATUSES.length),
 });
 
+/** A payment attempt's, refund's or order's state name, e.g. `completed`. */
+const STATE_MAX = 40;
 /** An order's payment as the payments module keeps it: attempts at the gateway, every change, and refunds. */
 export const orderPaymentHistorySchema = z.object({
-  attempts: z.array(
+  attempts: shownList(
     z.object({
-      merchantOrderId: z.string(),
+      merchantOrderId: shownText(GATEWAY_ID_MAX),
       attemptNumber: z.number(),
       amount: z.number(),
-      state: z.string(),
-      errorCode: z.string().nullable(),
-      createdAt: z.string(),
+      state: shownText(STATE_MAX),
+      errorCode: shownText(GATEWAY_ID_MAX).nullable(),
+      createdAt: shownTime(),
     }),
+    MAX_PAYMENT_ATTEMPTS,
   ),
-  events: z.array(
+  events: shownList(
     z.object({
-      subject: z.string(),
-      fromState: z.string().nullable(),
-      toState: z.string(),
+      subject: z.enum(['attempt', 'refund', 'order']),
+      fromState: shownText(STATE_MAX).nullable(),
+      toState: shownText(STATE_MAX),
       source: z.enum(PAYMENT_EVENT_SOURCES),
-      at: z.string(),
+      at: shownTime(),
     }),
+    ADMIN_HISTORY_MAX,
   ),
-  refunds: z.array(
+  refunds: shownList(
     z.object({
-      merchantRefundId: z.string(),
+      merchantRefundId: shownText(GATEWAY_ID_MAX),
       amount: z.number(),
-      state: z.string(),
-      reason: z.string(),
-      errorCode: z.string().nullable(),
-      createdAt: z.string(),
+      state: shownText(STATE_MAX),
+      reason: shownText(MAX.line),
+      errorCode: shownText(GATEWAY_ID_MAX).nullable(),
+      createdAt: shownTime(),
     }),
+    ADMIN_HISTORY_MAX,
   ),
 });
 
 const auditEntrySchema = z.object({
-  at: z.string(),
-  adminEmail: z.string(),
-  action: z.string(),
+  at: shownTime(),
+  adminEmail: shownText(MAX.email),
+  action: shownText(MAX.name),
   before: z.unknown(),
   after: z.unknown(),
-  reason: z.string().nullable(),
+  reason: shownText(MAX.line).nullable(),
 });
 
 export const adminOrderDetailSchema = z.object({
   order: adminOrderSchema,
   payments: orderPaymentHistorySchema,
-  audit: z.array(auditEntrySchema),
+  audit: shownList(auditEntrySchema, ADMIN_HISTORY_MAX),
 });
 
 export const ADMIN_STATUS_MOVES = ['confirmed', 'packed', 'shipped', 'delivered'] as const;
@@ -200,7 +214,8 @@ export const adminOrdersCsvEndpoint = endpoint({
   method: 'GET',
   path: '/api/admin/orders.csv',
   querystring: adminOrderFiltersSchema,
-  responses: { 200: z.string(), ...adminErrors },
+  // A file of every matching order: its length grows with the shop (decision 0041 names the exception).
+  responses: { 200: z.string().meta({ format: 'binary' }), ...adminErrors },
 });
 export const adminOrderEndpoint = endpoint({
   method: 'GET',

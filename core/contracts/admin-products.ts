@@ -4,16 +4,29 @@
  * computes the discount itself.
  */
 import { z } from './zod.ts';
-import { MAX, SINGLE_LINE_TEXT, messageSchema, multiLineText, optionalText, requiredText } from './fields.ts';
+import {
+  MAX,
+  SINGLE_LINE_TEXT,
+  messageSchema,
+  multiLineText,
+  optionalText,
+  requiredText,
+  shownList,
+  shownText,
+  shownTime,
+  shownUuid,
+} from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { PRODUCT_LIMITS } from './catalog.ts';
-import { adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
+import { ADMIN_PAGE, adminErrors, listLimitSchema, searchSchema } from './admin-lists.ts';
 import { listingFactsSchema } from './listing-facts.ts';
 import { listingFactsInputSchema } from './listing-facts-input.ts';
 
 /** The most a price may be, in rupees: far above any D2C product, well within an integer of paise. */
 export const MAX_PRICE_RUPEES = 10_000_000;
 export const MAX_OPENING_STOCK = 1_000_000;
+/** The most categories a shop has: they come with a catalogue import, which refuses more. */
+export const MAX_CATEGORIES = 100;
 export { PRODUCT_LIMITS };
 /** Per upload: how many files, and how large each may be. */
 export const PRODUCT_IMAGE_UPLOAD = { files: 8, megabytes: 5 } as const;
@@ -91,31 +104,40 @@ export const productCreateSchema = productFields
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
-export const adminProductImageSchema = z.object({ key: z.string(), url: z.string(), alt: z.string() });
+/** A stored image's key: the hex of its content hash. */
+const IMAGE_KEY = /^[0-9a-f]{24}$/;
+export const adminProductImageSchema = z.object({
+  key: z.string().meta({ pattern: IMAGE_KEY.source, maxLength: 24 }),
+  url: shownText(MAX.url),
+  alt: shownText(MAX.line),
+});
 
 const summaryFields = {
   _id: z.uuid(),
-  slug: z.string(),
-  title: z.string(),
-  category: z.string(),
+  slug: shownText(MAX.line),
+  title: shownText(MAX.title),
+  category: shownText(MAX.name),
   originalPrice: z.number(),
   price: z.number(),
   /** Percent off the MRP, computed by the server. */
   discount: z.number().int(),
   countInStock: z.number().int(),
   hidden: z.boolean(),
-  createdAt: z.string(),
+  createdAt: shownTime(),
 };
-export const adminProductSummarySchema = z.object({ ...summaryFields, image: z.string().nullable() });
+export const adminProductSummarySchema = z.object({ ...summaryFields, image: shownText(MAX.url).nullable() });
 export const adminProductSchema = z.object({
   ...summaryFields,
-  specs: z.array(z.object({ name: z.string(), value: z.string() })),
-  description: z.array(z.string()),
-  whatsInTheBox: z.array(z.string()),
+  specs: shownList(
+    z.object({ name: shownText(PRODUCT_LIMITS.specName), value: shownText(MAX.line) }),
+    PRODUCT_LIMITS.specs,
+  ),
+  description: shownList(shownText(MAX.text), PRODUCT_LIMITS.paragraphs),
+  whatsInTheBox: shownList(shownText(MAX.line), PRODUCT_LIMITS.boxItems),
   listingFacts: listingFactsSchema.nullable(),
   /** In display order; the first is the main image. */
-  images: z.array(adminProductImageSchema),
-  updatedAt: z.string(),
+  images: shownList(adminProductImageSchema, PRODUCT_LIMITS.images),
+  updatedAt: shownTime(),
 });
 export type AdminProductSummary = z.infer<typeof adminProductSummarySchema>;
 export type AdminProduct = z.infer<typeof adminProductSchema>;
@@ -150,7 +172,7 @@ export const adminProductListEndpoint = endpoint({
   querystring: adminProductListQuery,
   responses: {
     /** Newest first. */
-    200: z.object({ products: z.array(adminProductSummarySchema), next: z.string().nullable() }),
+    200: z.object({ products: shownList(adminProductSummarySchema, ADMIN_PAGE.max), next: shownUuid().nullable() }),
     ...adminErrors,
   },
 });
@@ -158,7 +180,9 @@ export const adminCategoriesEndpoint = endpoint({
   method: 'GET',
   path: '/api/admin/categories',
   responses: {
-    200: z.object({ categories: z.array(z.object({ slug: z.string(), name: z.string() })) }),
+    200: z.object({
+      categories: shownList(z.object({ slug: shownText(MAX.line), name: shownText(MAX.name) }), MAX_CATEGORIES),
+    }),
     ...adminErrors,
   },
 });

@@ -4,9 +4,11 @@
  * its rating; a hidden photo leaves the list.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, shownText, shownTime } from './fields.ts';
+import { MAX, messageSchema, shownList, shownText, shownTime } from './fields.ts';
+import { REVIEW_MAX_FILES_CEILING } from './reviews.ts';
+import { REVIEW_SHOWN_PHOTOS } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
-import { adminErrors, listLimitSchema, reasonSchema, searchSchema } from './admin-lists.ts';
+import { ADMIN_PAGE, adminErrors, listLimitSchema, reasonSchema, searchSchema } from './admin-lists.ts';
 
 export const REVIEW_STATUSES = ['visible', 'hidden', 'all'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -32,9 +34,9 @@ export const adminReviewSchema = z.object({
   message: shownText(MAX.text),
   verifiedPurchase: z.boolean(),
   hidden: z.boolean(),
-  photos: z.array(adminReviewPhotoSchema),
+  photos: shownList(adminReviewPhotoSchema, REVIEW_MAX_FILES_CEILING),
   /** Images of imported (demo) reviews: shown with the review, hidden only with it. */
-  importedImages: z.array(z.string()),
+  importedImages: shownList(shownText(MAX.url), REVIEW_SHOWN_PHOTOS),
   createdAt: shownTime(),
   updatedAt: shownTime(),
 });
@@ -54,7 +56,7 @@ export const adminReviewsEndpoint = endpoint({
   }),
   responses: {
     200: z.object({
-      reviews: z.array(adminReviewSchema),
+      reviews: shownList(adminReviewSchema, ADMIN_PAGE.max),
       /** The `before` of the next page; null on the last. */
       next: shownText(MAX.name).nullable(),
     }),

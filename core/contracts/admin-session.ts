@@ -14,9 +14,17 @@ import {
   requiredText,
   SINGLE_LINE_TEXT,
   NAME_MIN,
+  shownList,
+  shownText,
+  shownTime,
+  shownUuid,
 } from './fields.ts';
 
 export const ADMIN_ROLES = ['owner', 'staff'] as const;
+/** The most admins a shop has; adding one more is refused. */
+export const ADMIN_TEAM_MAX = 100;
+/** Recovery codes an admin gets at enrolment. */
+export const RECOVERY_CODE_COUNT = 10;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 /** The header every back-office change carries: the session's CSRF token (double submit, decision 0033). */
@@ -38,10 +46,11 @@ export const adminStageSchema = z.enum(['code', 'enrol', 'complete']);
 
 /** Who is signed in to the back office, and the token their changes carry. */
 export const adminViewerSchema = z.object({
-  email: z.string(),
+  email: shownText(MAX.email),
   role: z.enum(ADMIN_ROLES),
   stage: adminStageSchema,
-  csrfToken: z.string(),
+  /** 32 random bytes, base64url. */
+  csrfToken: z.string().meta({ pattern: '^[A-Za-z0-9_-]{43}$', maxLength: 43 }),
 });
 export type AdminViewer = z.infer<typeof adminViewerSchema>;
 
@@ -51,7 +60,7 @@ export const adminSignInEndpoint = endpoint({
   body: z.object({ email: emailSchema, password: givenPassword() }),
   responses: {
     /** `enrol`: `otpauthUri` is shown this once, for the authenticator app; confirm it with its first code. */
-    200: adminViewerSchema.extend({ otpauthUri: z.string().optional() }),
+    200: adminViewerSchema.extend({ otpauthUri: shownText(MAX.url).optional() }),
     400: messageSchema,
     401: messageSchema,
     403: messageSchema,
@@ -85,7 +94,12 @@ export const adminSecondFactorEndpoint = endpoint({
   body: secondFactorSchema,
   responses: {
     /** After enrolment, `recoveryCodes` are shown this once. */
-    200: adminViewerSchema.extend({ recoveryCodes: z.array(z.string()).optional() }),
+    200: adminViewerSchema.extend({
+      recoveryCodes: shownList(
+        z.string().meta({ pattern: '^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$', maxLength: 14 }),
+        RECOVERY_CODE_COUNT,
+      ).optional(),
+    }),
     400: messageSchema,
     401: messageSchema,
     403: messageSchema,
@@ -109,18 +123,19 @@ export const adminSignOutEndpoint = endpoint({
 export const adminPasswordSchema = z.string().max(MAX.password).regex(RESET_PASSWORD, MESSAGES.resetPassword);
 
 const teamMemberSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
+  userId: shownUuid(),
+  email: shownText(MAX.email),
   role: z.enum(ADMIN_ROLES),
   enrolled: z.boolean(),
-  createdAt: z.string(),
-  createdBy: z.string().nullable(),
+  createdAt: shownTime(),
+  /** The e-mail of the owner who added them; null for the owner made from the command line. */
+  createdBy: shownText(MAX.email).nullable(),
 });
 
 export const adminTeamEndpoint = endpoint({
   method: 'GET',
   path: '/api/admin/admins',
-  responses: { 200: z.object({ admins: z.array(teamMemberSchema) }), 403: messageSchema },
+  responses: { 200: z.object({ admins: shownList(teamMemberSchema, ADMIN_TEAM_MAX) }), 403: messageSchema },
 });
 
 export const addStaffSchema = z.object({

@@ -3,7 +3,7 @@
  * signed quantity with its kind; an admin adjusts it with a reason, sets its low-stock threshold, and reads both.
  */
 import { z } from './zod.ts';
-import { MAX, messageSchema, requiredText, shownText, shownTime } from './fields.ts';
+import { MAX, messageSchema, requiredText, shownList, shownText, shownTime } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 
 /**
@@ -123,7 +123,7 @@ export const stockMovementsEndpoint = endpoint({
   responses: {
     200: z.object({
       /** Newest first. */
-      movements: z.array(stockMovementSchema),
+      movements: shownList(stockMovementSchema, MOVEMENTS_PAGE.max),
       /** Pass as `before` for the next (older) page; null on the last page. */
       nextBefore: z.number().int().nullable(),
     }),
@@ -147,7 +147,7 @@ export const lowStockEndpoint = endpoint({
   querystring: z.object({ limit: pageSize(LOW_STOCK_PAGE) }),
   responses: {
     /** Products at or below their threshold, lowest stock first. */
-    200: z.object({ products: z.array(lowStockItemSchema) }),
+    200: z.object({ products: shownList(lowStockItemSchema, LOW_STOCK_PAGE.max) }),
     400: messageSchema,
     403: messageSchema,
   },

@@ -3,7 +3,7 @@
  * page load's Core Web Vitals, and the back office's report of both. Nothing in a beacon names a visitor.
  */
 import { z } from './zod.ts';
-import { messageSchema } from './fields.ts';
+import { messageSchema, shownList, shownText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors } from './admin-lists.ts';
 import { COLLECT_PATH, PAGE_TYPES, PRODUCT_SLUG, VITALS, type Vital } from '../analytics.ts';
@@ -96,26 +96,37 @@ const p75Schema = z.object({
   rating: z.enum(['good', 'needs-improvement', 'poor']).nullable(),
 });
 
+/** A day of the report as the API answers it: YYYY-MM-DD. */
+const reportDay = () => z.string().meta({ format: 'date', maxLength: 10 });
+/** How many products the report ranks. */
+export const TOP_PRODUCTS = 10;
+/** A product slug the beacon counts (its check's bound). */
+const PRODUCT_SLUG_MAX = 200;
+
 export const analyticsReportSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: reportDay(),
+  to: reportDay(),
   pageViews: z.object({
     total: z.number().int(),
     /** Per day and page type, oldest day first; days and types without views are left out. */
-    byDay: z.array(z.object({ day: z.string(), page: z.enum(PAGE_TYPES), views: z.number().int() })),
+    byDay: shownList(
+      z.object({ day: reportDay(), page: z.enum(PAGE_TYPES), views: z.number().int() }),
+      REPORT_MAX_DAYS * PAGE_TYPES.length,
+    ),
     /** The most viewed products, most first. */
-    topProducts: z.array(z.object({ slug: z.string(), views: z.number().int() })),
+    topProducts: shownList(z.object({ slug: shownText(PRODUCT_SLUG_MAX), views: z.number().int() }), TOP_PRODUCTS),
   }),
   /** Each vital in VITALS order: its thresholds, its p75 over every page, and per page type that has samples. */
-  vitals: z.array(
+  vitals: shownList(
     z.object({
       metric: z.enum(VITALS),
       unit: z.enum(['ms', 'score']),
       good: z.number(),
       poor: z.number(),
       overall: p75Schema,
-      byPage: z.array(p75Schema.extend({ page: z.enum(PAGE_TYPES) })),
+      byPage: shownList(p75Schema.extend({ page: z.enum(PAGE_TYPES) }), PAGE_TYPES.length),
     }),
+    VITALS.length,
   ),
 });
 

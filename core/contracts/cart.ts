@@ -1,7 +1,8 @@
 /** The server cart's contract: the lines a signed-in shopper keeps (ids and quantities only). */
 import { z } from './zod.ts';
 import { MAX_CART_LINES } from '../constants.ts';
-import { orderLineSchema } from './fields.ts';
+import { MAX, orderLineSchema, shownList, shownText } from './fields.ts';
+import { PRODUCT_LIMITS } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 
 export const cartLinesSchema = z.object({
@@ -11,16 +12,16 @@ export const cartLinesSchema = z.object({
 /** A cart line as the storefront keeps it (spec section 3); the server prices it from the catalogue, in rupees. */
 export const cartItemSchema = z.object({
   _id: z.uuid(),
-  title: z.string(),
-  slug: z.string().optional(),
+  title: shownText(MAX.title),
+  slug: shownText(MAX.line).optional(),
   price: z.number(),
-  image: z.array(z.string()),
+  image: shownList(shownText(MAX.url), PRODUCT_LIMITS.images),
   countInStock: z.number().int(),
   quantity: z.number().int(),
 });
 
 /** The server's cart after each call: as stored, priced now. */
-const cartSchema = z.object({ cartItems: z.array(cartItemSchema) });
+const cartSchema = z.object({ cartItems: shownList(cartItemSchema, MAX_CART_LINES) });
 
 export const cartEndpoint = endpoint({ method: 'GET', path: '/api/cart', responses: { 200: cartSchema } });
 export const replaceCartEndpoint = endpoint({

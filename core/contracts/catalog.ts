@@ -1,17 +1,17 @@
 /** The catalogue's contract: products and reviews as the API shows them (spec section 3), prices in rupees. */
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
-import { MAX, MESSAGES, email, multiLineText, requiredText, shownText, shownTime } from './fields.ts';
+import { MAX, MESSAGES, email, multiLineText, requiredText, shownList, shownText, shownTime } from './fields.ts';
 
 /** A review's photos: its own (REVIEW_MAX_FILES, at most 10) or those imported with the demo's reviews. */
-const REVIEW_SHOWN_PHOTOS = 10;
+export const REVIEW_SHOWN_PHOTOS = 10;
 import { endpoint } from './endpoint.ts';
 import { listingFactsSchema } from './listing-facts.ts';
 
 /** How many of each list a product holds at most, and a spec name's length: the back office's form checks them. */
 export const PRODUCT_LIMITS = { specs: 40, specName: 60, paragraphs: 20, boxItems: 30, images: 12 } as const;
-/** A list the API answers with; like shownText, its bound is documented, not checked again. */
-const shownList = <T extends z.ZodType>(item: T, maxItems: number) => z.array(item).meta({ maxItems });
+/** The most products the catalogue lists (newest first): far beyond a D2C shop's range. */
+export const CATALOGUE_MAX_PRODUCTS = 10_000;
 
 export const productSchema = z.object({
   _id: z.uuid(),
@@ -67,7 +67,7 @@ const productParams = z.object({ id: z.uuid('Invalid product id') });
 export const productListEndpoint = endpoint({
   method: 'GET',
   path: '/api/product/all-products',
-  responses: { 200: z.object({ products: z.array(productSchema) }) },
+  responses: { 200: z.object({ products: shownList(productSchema, CATALOGUE_MAX_PRODUCTS) }) },
 });
 export const productEndpoint = endpoint({
   method: 'GET',

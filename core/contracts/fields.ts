@@ -66,6 +66,11 @@ export const shownText = (maxLength: number) => z.string().meta({ maxLength, pat
 /** A moment as the API answers it: ISO 8601 in UTC, as `Date.prototype.toISOString` writes it. */
 export const shownTime = () => z.string().meta({ format: 'date-time', maxLength: 24 });
 
+/** A list the API answers with; like shownText, its bound is documented, not checked again. */
+export const shownList = <T extends z.ZodType>(item: T, maxItems: number) => z.array(item).meta({ maxItems });
+/** An id the API answers with: a UUID the database made (documented, not checked again). */
+export const shownUuid = () => z.string().meta({ format: 'uuid', maxLength: 36 });
+
 /** The longest message the server writes, with room for a shop e-mail address and a number in it. */
 export const MESSAGE_MAX = 1000;
 

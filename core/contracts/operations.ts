@@ -1,6 +1,7 @@
 /** The operations contract: what load balancers and the shop's owner read. */
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
+import { MESSAGE_MAX, shownText } from './fields.ts';
 
 export const healthEndpoint = endpoint({
   method: 'GET',
@@ -12,6 +13,6 @@ export const healthEndpoint = endpoint({
       /** Jobs that failed their last allowed run (decision 0021). */
       deadJobs: z.number().int(),
     }),
-    503: z.object({ status: z.literal('unavailable'), message: z.string() }),
+    503: z.object({ status: z.literal('unavailable'), message: shownText(MESSAGE_MAX) }),
   },
 });

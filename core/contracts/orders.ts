@@ -15,9 +15,13 @@ import {
   requiredText,
   shownAddressSchema,
   SINGLE_LINE_TEXT,
+  shownList,
   shownText,
+  shownUuid,
+  MESSAGE_MAX,
   shownTime,
 } from './fields.ts';
+import { PRODUCT_LIMITS } from './catalog.ts';
 import { endpoint } from './endpoint.ts';
 
 export const CHECKOUT_SUBMIT_ALERT = 'Please fill in all fields correctly before placing the order.';
@@ -33,11 +37,19 @@ export const checkoutAddressSchema = z.object({
   email: email(MESSAGES.enterEmail, MESSAGES.invalidEmail),
 });
 
+/** The most different products one order holds. */
+export const ORDER_MAX_LINES = 50;
+/** The most orders a shopper's order list answers with, newest first. */
+export const USER_ORDERS_MAX = 500;
+/** A public order id: 24 characters of Crockford's base32 (the server's newOrderId). */
+export const ORDER_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{24}$/;
+const shownOrderId = () => z.string().meta({ pattern: ORDER_ID_PATTERN.source, maxLength: 24 });
+
 export const createOrderSchema = z.object({
   orderItems: z
     .array(orderLineSchema, { error: 'Your cart is empty' })
     .min(1, 'Your cart is empty')
-    .max(50, 'An order can have at most 50 different products'),
+    .max(ORDER_MAX_LINES, `An order can have at most ${ORDER_MAX_LINES} different products`),
   shippingAddress: checkoutAddressSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose prepaid or cash on delivery' }),
   /** Spec section 1: the minimum age to order is 18; checkout asks, and an order without it is refused. */
@@ -112,10 +124,10 @@ export const shipmentOf = (input: ShipmentInput): Shipment | undefined =>
 
 const orderLineShownSchema = z.object({
   /** The product's id. */
-  _id: z.string(),
-  title: z.string(),
+  _id: shownUuid(),
+  title: shownText(MAX.title),
   /** Image URLs; the first is shown. A snapshot taken when the order was placed. */
-  image: z.array(z.string()),
+  image: shownList(shownText(MAX.url), PRODUCT_LIMITS.images),
   /** Unit price in rupees when the order was placed. */
   price: z.number(),
   quantity: z.number(),
@@ -128,8 +140,8 @@ const orderAddressSchema = shownAddressSchema;
 export const orderSchema = z.object({
   _id: z.uuid(),
   /** The public, unguessable order id. */
-  orderId: z.string(),
-  createdAt: z.string(),
+  orderId: shownOrderId(),
+  createdAt: shownTime(),
   isPaid: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -137,9 +149,9 @@ export const orderSchema = z.object({
   itemsPrice: z.number(),
   shippingPrice: z.number(),
   totalPrice: z.number(),
-  orderItems: z.array(orderLineShownSchema),
+  orderItems: shownList(orderLineShownSchema, ORDER_MAX_LINES),
   shippingAddress: orderAddressSchema,
-  statusHistory: z.array(statusEventSchema),
+  statusHistory: shownList(statusEventSchema, ORDER_STATUSES.length),
   /** The courier and tracking once shipped from the back office; null before, or when shipped without them. */
   shipment: shipmentSchema.nullable(),
   /** Whether the shopper may still cancel it (see canCancel). */
@@ -148,8 +160,8 @@ export const orderSchema = z.object({
 
 /** What /track-your-order shows: the status timeline, without the address. */
 export const trackedOrderSchema = z.object({
-  orderId: z.string(),
-  createdAt: z.string(),
+  orderId: shownOrderId(),
+  createdAt: shownTime(),
   orderStatus: z.enum(ORDER_STATUSES),
   isPaid: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
@@ -157,7 +169,7 @@ export const trackedOrderSchema = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   totalPrice: z.number(),
   itemCount: z.number(),
-  statusHistory: z.array(statusEventSchema),
+  statusHistory: shownList(statusEventSchema, ORDER_STATUSES.length),
   shipment: shipmentSchema.nullable(),
 });
 
@@ -173,7 +185,7 @@ const idempotencyHeaders = z.object({
     .regex(SINGLE_LINE_TEXT, 'Idempotency-Key must be one line of text')
     .optional(),
 });
-const orderPlacedSchema = z.object({ orderId: z.string() });
+const orderPlacedSchema = z.object({ orderId: shownOrderId() });
 const orderAnswer = z.object({ order: orderSchema });
 
 export const createOrderEndpoint = endpoint({
@@ -194,7 +206,7 @@ export const createOrderEndpoint = endpoint({
 export const userOrdersEndpoint = endpoint({
   method: 'GET',
   path: '/api/orders/get-user-orders',
-  responses: { 200: z.array(orderSchema) },
+  responses: { 200: shownList(orderSchema, USER_ORDERS_MAX) },
 });
 export const trackOrderEndpoint = endpoint({
   method: 'POST',
@@ -212,7 +224,7 @@ export const cancelOrderEndpoint = endpoint({
   method: 'POST',
   path: '/api/orders/:orderId/cancel',
   params: orderIdParams,
-  responses: { 200: orderAnswer.extend({ message: z.string() }), 409: messageSchema },
+  responses: { 200: orderAnswer.extend({ message: shownText(MESSAGE_MAX) }), 409: messageSchema },
 });
 /** Shop staff move an order to its next status; 'shipped' may carry the courier and tracking (all three, then). */
 export const advanceOrderEndpoint = endpoint({

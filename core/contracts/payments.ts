@@ -2,7 +2,7 @@
 import { PAYMENT_METHODS } from '../constants.ts';
 import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
-import { ANY_TEXT, SINGLE_LINE_TEXT, messageSchema } from './fields.ts';
+import { ANY_TEXT, MAX, SINGLE_LINE_TEXT, messageSchema, shownText, shownTime } from './fields.ts';
 
 /** A shopper may hold this many unpaid prepaid orders at once. */
 export const MAX_UNPAID_PREPAID_ORDERS = 3;
@@ -67,13 +67,16 @@ const orderIdField = z
   .max(100, 'orderId is too long')
   .regex(SINGLE_LINE_TEXT, 'orderId is one line of text');
 
+/** The longest id of an attempt or refund at the gateway (the shop's own are shorter). */
+export const GATEWAY_ID_MAX = 100;
+
 export const createPaymentSchema = z.object({ orderId: orderIdField });
 export const createPaymentResponseSchema = z.object({
-  redirectUrl: z.string(),
+  redirectUrl: shownText(MAX.url),
   /** This attempt's id at the gateway; each call makes a new one. */
-  merchantOrderId: z.string(),
+  merchantOrderId: shownText(GATEWAY_ID_MAX),
   /** When this attempt stops accepting payment (ISO time). */
-  expiresAt: z.string(),
+  expiresAt: shownTime(),
 });
 
 export const paymentStatusQuerySchema = z.object({
@@ -92,12 +95,12 @@ export const paymentStatusQuerySchema = z.object({
 export const paymentStatusResponseSchema = z.object({
   data: z.object({
     state: z.enum(GATEWAY_STATES),
-    orderId: z.string(),
+    orderId: shownText(MAX.name),
     /** A cash-on-delivery order has nothing to pay online: its status page says it was placed. */
     paymentMethod: z.enum(PAYMENT_METHODS),
     paymentStatus: z.enum(PAYMENT_STATUSES),
     /** Until when a pending order may still be paid (ISO time), or null once it is final. */
-    expiresAt: z.string().nullable(),
+    expiresAt: shownTime().nullable(),
   }),
 });
 

@@ -5,7 +5,7 @@
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { productReviewSchema, type ReviewInput } from './catalog.ts';
-import { ANY_TEXT, messageSchema, productIdSchema } from './fields.ts';
+import { ANY_TEXT, MESSAGE_MAX, messageSchema, productIdSchema, shownList, shownText, shownTime } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../media.ts';
 
@@ -42,15 +42,19 @@ export const reviewListItemSchema = productReviewSchema.extend({
   /** Set by the server alone: the author has a delivered order of this product. */
   verifiedPurchase: z.boolean(),
   /** When the author last edited it; equal to createdAt when never edited. */
-  updatedAt: z.string(),
+  updatedAt: shownTime(),
 });
+
+/** The most reviews the list answers with (the newest, or the highest rated): far more than a product gets. */
+export const REVIEWS_SHOWN_MAX = 10_000;
 
 export const REVIEW_SORTS = ['newest', 'highest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
 /** How many visible reviews gave each number of stars, from MAX_STARS down to 1 (always five entries). */
-const histogramSchema = z.array(
+const histogramSchema = shownList(
   z.object({ stars: z.number().int().min(1).max(MAX_STARS), count: z.number().int().min(0) }),
+  MAX_STARS,
 );
 
 const productParams = z.object({ id: z.uuid('Invalid product id') });
@@ -68,7 +72,7 @@ export const productReviewsEndpoint = endpoint({
   }),
   responses: {
     200: z.object({
-      reviews: z.array(reviewListItemSchema),
+      reviews: shownList(reviewListItemSchema, REVIEWS_SHOWN_MAX),
       /** The average rating, as the product's `rating`. */
       rating: z.number(),
       /** The number of visible reviews, as the product's `numReviews`. */
@@ -111,7 +115,7 @@ export const addProductReviewEndpoint = endpoint({
   consumes: 'multipart/form-data',
   responses: {
     /** The review as the list shows it; `message` is 'Review submitted successfully!'. */
-    201: z.object({ message: z.string(), review: reviewListItemSchema }),
+    201: z.object({ message: shownText(MESSAGE_MAX), review: reviewListItemSchema }),
     400: messageSchema,
     401: messageSchema,
     404: messageSchema,

@@ -6,8 +6,11 @@ import { z } from './zod.ts';
 import { MAX_WISHLIST_ITEMS } from '../constants.ts';
 import { WISHLIST_FULL_MESSAGE } from '../wishlist.ts';
 import { productSchema } from './catalog.ts';
-import { SINGLE_LINE_TEXT, messageSchema, productIdSchema } from './fields.ts';
+import { SINGLE_LINE_TEXT, messageSchema, productIdSchema, shownList, shownText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+
+/** The stop link's page: a few sentences of the shop's own HTML. */
+export const STOP_PAGE_MAX = 4096;
 
 /** A wished-for product as the server shows it: read from the catalogue now, the price in rupees. */
 export const wishlistItemSchema = productSchema
@@ -26,7 +29,7 @@ export const wishlistItemSchema = productSchema
 
 /** The wishlist after each call: its products in the order they were added, and whether its mails are on. */
 const wishlistSchema = z.object({
-  items: z.array(wishlistItemSchema),
+  items: shownList(wishlistItemSchema, MAX_WISHLIST_ITEMS),
   /** Mails when a wished-for product that was out of stock returns; the link in each mail turns them off. */
   backInStockMails: z.boolean(),
 });
@@ -76,7 +79,8 @@ export const stopBackInStockMailsEndpoint = endpoint({
       .max(200, 'This link is not valid')
       .regex(SINGLE_LINE_TEXT, 'This link is not valid'),
   }),
-  responses: { 200: z.string().describe('An HTML page saying the mails are off'), 400: messageSchema },
+  // A short page of the shop's own text and its name (at most 60 characters).
+  responses: { 200: shownText(STOP_PAGE_MAX).describe('An HTML page saying the mails are off'), 400: messageSchema },
 });
 
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;

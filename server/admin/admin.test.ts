@@ -189,6 +189,7 @@ describe('back office sign-in', () => {
     });
     const headers = { cookie: sessionCookie(first), [CSRF_HEADER]: first.json<{ csrfToken: string }>().csrfToken };
     const statuses = [];
+    const retryAfter = [];
     for (let attempt = 0; attempt < 6; attempt++) {
       const response = await shop().app.inject({
         method: 'POST',
@@ -197,8 +198,11 @@ describe('back office sign-in', () => {
         payload: { code: '000000' },
       });
       statuses.push(response.statusCode);
+      retryAfter.push(response.headers['retry-after']);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429, 403]);
+    // Every 429 says when to try again: here at once, by signing in again.
+    expect(retryAfter[4]).toBe('1');
   });
 
   it('refuses a malformed code with 400 and its message', async () => {

@@ -4,7 +4,12 @@ import type { Database, Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
-import { ADMIN_MESSAGES, type AdminRole, type AdminViewer } from '../../core/contracts/admin-session.ts';
+import {
+  ADMIN_MESSAGES,
+  ADMIN_TEAM_MAX,
+  type AdminRole,
+  type AdminViewer,
+} from '../../core/contracts/admin-session.ts';
 import { adminRecoveryCodes, adminSessions, admins } from './schema.ts';
 import { acceptedStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './second-factor.ts';
 
@@ -89,6 +94,8 @@ export class AdminService {
     input: { email: string; fullname: string; password?: string | undefined },
   ): Promise<TeamMember> {
     return this.options.database.transaction(async (tx) => {
+      const [team] = await tx.select({ count: sql<number>`count(*)::int` }).from(admins);
+      if (team!.count >= ADMIN_TEAM_MAX) throw new HttpError(409, `A shop can have at most ${ADMIN_TEAM_MAX} admins`);
       const account = await this.options.auth.ensureAccount({ ...input, password: input.password ?? null }, tx);
       const [row] = await tx
         .insert(admins)
@@ -131,7 +138,7 @@ export class AdminService {
   }
 
   async team(): Promise<TeamMember[]> {
-    const rows = await this.db.select().from(admins).orderBy(asc(admins.createdAt));
+    const rows = await this.db.select().from(admins).orderBy(asc(admins.createdAt)).limit(ADMIN_TEAM_MAX);
     return Promise.all(rows.map(async (row) => toMember(row, await this.emailOf(row.userId))));
   }
 
@@ -253,7 +260,8 @@ export class AdminService {
       .returning({ failedCodes: adminSessions.failedCodes });
     if (!row || row.failedCodes >= MAX_FAILED_CODES) {
       await this.signOut(token);
-      throw new HttpError(429, ADMIN_MESSAGES.tooManyCodes);
+      // The session is over: the admin may sign in again at once, and the password step has its own throttle.
+      throw new HttpError(429, ADMIN_MESSAGES.tooManyCodes, { 'retry-after': '1' });
     }
     throw new HttpError(401, ADMIN_MESSAGES.codeWrong);
   }

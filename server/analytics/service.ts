@@ -4,6 +4,7 @@ import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import { clientKey } from '../http/client-ip.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import {
+  TOP_PRODUCTS,
   VITALS,
   type AnalyticsReport,
   type Beacon,
@@ -20,7 +21,6 @@ export const BEACONS_PER_MINUTE = 120;
 /** How long Web Vitals samples are kept; page view counters are small and kept. */
 export const VITALS_KEPT_DAYS = 90;
 /** The most viewed products a report lists. */
-const TOP_PRODUCTS = 10;
 
 export interface AnalyticsServiceOptions {
   database: Database;

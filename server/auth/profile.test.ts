@@ -50,6 +50,16 @@ describe('PUT /api/auth/profile: the address', () => {
   it('needs a signed-in user', async () => {
     expect((await put({}, address)).statusCode).toBe(401);
   });
+
+  it('takes only the fields it reads: any other is a 400, and nothing is saved (decision 0041)', async () => {
+    const { bearer } = await signUp(shop);
+    const extra = await put(bearer, { ...address, isDefault: false });
+    expect(extra.statusCode).toBe(400);
+    const nested = await put(bearer, { address: { ...address, role: 'admin' } });
+    expect(nested.statusCode).toBe(400);
+    const profile = await shop.app.inject({ method: 'GET', url: '/api/auth/profile', headers: bearer });
+    expect(profile.json().user.address).toBeNull();
+  });
 });
 
 describe('PUT /api/auth/profile: account details', () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import { products } from './schema.ts';
+import { categories, products } from './schema.ts';
+import { importCatalogue } from './import.ts';
+import { MAX_CATEGORIES } from '../../core/contracts/admin-products.ts';
 import { DEMO_PRODUCTS } from '../../demo/products.ts';
 import type { Product } from '../../core/product.ts';
 
@@ -111,6 +113,23 @@ describe('GET /api/product/all-products', () => {
     await expect
       .poll(async () => (await peer.catalog.getProduct(target!._id))?.title, { timeout: 5000 })
       .toBe('Renamed by another process');
+  });
+});
+
+describe('a catalogue import', () => {
+  it(`refuses to take the shop past ${MAX_CATEGORIES} categories, the bound its answers document (decision 0041)`, async () => {
+    const stamp = Date.now();
+    const many = Array.from({ length: MAX_CATEGORIES + 1 }, (_, index) => ({
+      slug: `many-${stamp}-${index}`,
+      name: `Many ${index}`,
+      position: 100 + index,
+    }));
+    const { db } = shop.services.database;
+    await expect(
+      db.transaction((tx) => importCatalogue(tx, { categories: many, products: [], banners: [] })),
+    ).rejects.toThrow(`at most ${MAX_CATEGORIES} categories`);
+    const [left] = await db.select({ count: sql<number>`count(*)::int` }).from(categories);
+    expect(left!.count).toBeLessThanOrEqual(MAX_CATEGORIES);
   });
 });
 

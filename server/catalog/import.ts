@@ -3,6 +3,8 @@ import type { Db } from '../db/client.ts';
 import { banners, categories, products } from './schema.ts';
 import { recordOpeningStock } from './ledger.ts';
 import type { ListingFacts } from '../../core/contracts/listing-facts.ts';
+import { MAX_CATEGORIES } from '../../core/contracts/admin-products.ts';
+import { MAX } from '../../core/contracts/fields.ts';
 
 export interface ImportedProduct {
   slug: string;
@@ -72,10 +74,17 @@ export async function addToRating(tx: Db, productId: string, change: { reviews: 
     .where(eq(products.id, productId));
 }
 
-/** The categories by slug, adding those that are missing. */
+/**
+ * The categories by slug, adding those that are missing. The back office lists them all, in the bounds its answer
+ * documents: at most MAX_CATEGORIES, each slug and name within the fields' limits.
+ */
 async function ensureCategories(tx: Db, wanted: CatalogueImport['categories']): Promise<Map<string, number>> {
   if (wanted.length === 0) return new Map();
+  const tooLong = wanted.find(({ slug, name }) => slug.length > MAX.line || name.length > MAX.name);
+  if (tooLong) throw new Error(`Category ${tooLong.slug.slice(0, 40)}: a slug or name is too long`);
   await tx.insert(categories).values(wanted).onConflictDoNothing();
+  const [total] = await tx.select({ count: count() }).from(categories);
+  if (total!.count > MAX_CATEGORIES) throw new Error(`A shop has at most ${MAX_CATEGORIES} categories`);
   const slugs = wanted.map((category) => category.slug);
   const rows = await tx
     .select({ id: categories.id, slug: categories.slug })

@@ -30,6 +30,7 @@ import { addToRating } from './import.ts';
 import { averageRating, discountPercent, type Product } from '../../core/product.ts';
 import { imageAltsOf } from './product-rows.ts';
 import type { ReviewListItem } from '../../core/contracts/reviews.ts';
+import { CATALOGUE_MAX_PRODUCTS } from '../../core/contracts/catalog.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
 import type { StorefrontCatalog } from '../../core/storefront.ts';
@@ -415,7 +416,8 @@ export class CatalogService implements StorefrontCatalog {
       byId: new Map(list.map((product) => [product._id, product])),
       bySlug: new Map(list.map((product) => [product.slug, product])),
       hidden: new Map(hidden.map((product) => [product._id, product])),
-      listAnswer: new EncodedJson(JSON.stringify({ products: list })),
+      // The list's documented bound, newest first (its contract's CATALOGUE_MAX_PRODUCTS).
+      listAnswer: new EncodedJson(JSON.stringify({ products: list.slice(0, CATALOGUE_MAX_PRODUCTS) })),
       banners: { carousel: bannersOf('carousel'), snapshot: bannersOf('snapshot') },
     };
   }

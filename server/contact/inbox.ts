@@ -7,6 +7,7 @@ import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { HttpError } from '../http/errors.ts';
 import type { InboxMessage, InboxThread, MessageStatus } from '../../core/contracts/admin-messages.ts';
+import { ADMIN_HISTORY_MAX } from '../../core/contracts/admin-lists.ts';
 import { contactMessages, contactReplies } from './schema.ts';
 import { replyForSender, type ShopAddress } from './mails.ts';
 
@@ -192,7 +193,8 @@ export class ContactInbox {
       .from(contactReplies)
       .innerJoin(contactMessages, eq(contactMessages.id, contactReplies.messageId))
       .where(eq(contactMessages.ticketNumber, ticketNumber))
-      .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id));
+      .orderBy(asc(contactReplies.createdAt), asc(contactReplies.id))
+      .limit(ADMIN_HISTORY_MAX);
     return {
       ...present(row),
       replies: replies.map((reply) => ({ ...reply, createdAt: reply.createdAt.toISOString() })),

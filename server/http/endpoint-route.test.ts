@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../core/contracts/endpoint.ts';
 import { testShopFor } from '../testing/harness.ts';
 import { standardAnswers } from './endpoint-route.ts';
+import { operationIdOf } from './operation-ids.ts';
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
@@ -35,19 +36,23 @@ describe('endpoint contracts', () => {
           return { route, statuses: Object.keys(responses).sort() };
         }),
       );
-    const contracted = contracts.map(({ method, path, responses }) => {
+    const contractOfRoute = new Map(contracts.map((contract) => [`${contract.method} ${contract.path}`, contract]));
+    const contracted = contracts.map((contract) => {
+      const { method, path, responses } = contract;
       const route = `${method} ${path}`;
-      const standard = Object.keys(standardAnswers(securityOf.get(route)));
+      const standard = Object.keys(standardAnswers(securityOf.get(route), operationIdOf(contract)));
       return { route, statuses: [...new Set([...Object.keys(responses), ...standard])].sort() };
     });
-    // Every route documents the error handler's 400 and 500; one with a shopper's token, its 401.
-    expect(standard('GET /api/cart')).toEqual(['400', '401', '500']);
+    // Every route documents the error handler's 400 and 500; one with a shopper's token, its 401; all but the
+    // exempt catalogue reads, the general rate limit's 429 (decision 0041).
+    expect(standard('GET /api/cart')).toEqual(['400', '401', '429', '500']);
     expect(standard('GET /api/product/all-products')).toEqual(['400', '500']);
     const byRoute = (a: { route: string }, b: { route: string }) => a.route.localeCompare(b.route);
     expect(served.sort(byRoute)).toEqual(contracted.sort(byRoute));
 
     function standard(route: string) {
-      return Object.keys(standardAnswers(securityOf.get(route))).sort();
+      const contract = contractOfRoute.get(route);
+      return Object.keys(standardAnswers(securityOf.get(route), contract && operationIdOf(contract))).sort();
     }
   });
 

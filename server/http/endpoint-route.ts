@@ -18,6 +18,7 @@ import type { Endpoint, PartSchema, RequestPart } from '../../core/contracts/end
 import { z } from '../../core/contracts/zod.ts';
 import { MESSAGE_MAX, shownText } from '../../core/contracts/fields.ts';
 import { operationIdOf } from './operation-ids.ts';
+import { UNLIMITED_OPERATIONS } from './api-rate-limit.ts';
 
 /** A Fastify instance with Zod's type provider, as every route plugin gets it. */
 type ZodApp = FastifyInstance<
@@ -69,11 +70,13 @@ const requires = (security: Security) =>
 
 /**
  * What every route may answer besides its contract's answers, from what gives them: Fastify and the error handler
- * (400 for a request it cannot read, 500 for a failure), and the guard the route's security names (401 without a
- * shopper's valid access token, 403 for the back office without its session).
+ * (400 for a request it cannot read, 500 for a failure), the API's general rate limit (429, on every operation but
+ * the exempt catalogue reads, decision 0041), and the guard the route's security names (401 without a shopper's
+ * valid access token, 403 for the back office without its session).
  */
-export function standardAnswers(security: Security): Record<number, z.ZodType> {
+export function standardAnswers(security: Security, operationId?: string): Record<number, z.ZodType> {
   const answers: Record<number, z.ZodType> = { 400: errorAnswer, 500: errorAnswer };
+  if (!(operationId && UNLIMITED_OPERATIONS.has(operationId))) answers[429] = errorAnswer;
   if (requires(security) && (uses(security, 'bearerAuth') || uses(security, 'refreshCookie')))
     answers[401] = errorAnswer;
   if (uses(security, 'adminCookie')) answers[403] = errorAnswer;
@@ -84,7 +87,7 @@ export function standardAnswers(security: Security): Record<number, z.ZodType> {
 function schemaOf<E extends Endpoint>(endpoint: E, security: Security): EndpointSchema<E> {
   const parts = REQUEST_PARTS.filter((part) => endpoint[part]).map((part) => [part, endpoint[part]]);
   // The contract's own answers win: they may say more than `{ message }`.
-  const response = { ...standardAnswers(security), ...endpoint.responses };
+  const response = { ...standardAnswers(security, operationIdOf(endpoint)), ...endpoint.responses };
   return { ...Object.fromEntries(parts), response } as EndpointSchema<E>;
 }
 

@@ -5,6 +5,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { API_RATE_LIMIT_WINDOW_SECONDS, UNLIMITED_OPERATIONS } from './api-rate-limit.ts';
 
 /** Every tag a route uses, in the order the documentation lists them. */
 const TAGS = [
@@ -47,28 +48,53 @@ const transform: typeof jsonSchemaTransform = (route) => {
   return documented;
 };
 
-/** `cookies`: the shopper's refresh cookie and the back office's session, which the auth and admin modules name. */
-/** Every 429 this API sends says when to try again (RateLimitedError, decision 0040). */
+/** Every 429 this API sends says when to try again (RateLimitedError, decisions 0040 and 0041). */
 const RETRY_AFTER = {
   description: 'Seconds to wait before trying again',
   schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 86_400 },
 };
 
+const REQUESTS = { type: 'integer', format: 'int32', minimum: 0, maximum: 1_000_000 };
+/** What every answer of a rate-limited operation carries: the general limit's window (IETF draft RateLimit headers). */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': {
+    description: 'Requests this client may make in the window: per signed-in account, else per client address',
+    schema: { ...REQUESTS, minimum: 1 },
+  },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: REQUESTS },
+  'RateLimit-Reset': {
+    description: 'Seconds until the current window ends',
+    schema: { type: 'integer', format: 'int32', minimum: 1, maximum: API_RATE_LIMIT_WINDOW_SECONDS },
+  },
+  'RateLimit-Policy': {
+    description: `The limit and its window in seconds, e.g. \`600;w=${API_RATE_LIMIT_WINDOW_SECONDS}\``,
+    schema: { type: 'string', maxLength: 16, pattern: '^[0-9]{1,7};w=[0-9]{1,5}$' },
+  },
+};
+
 type Document = ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
 type Responses = Record<string, { headers?: Record<string, unknown> }>;
+type Operation = { operationId?: string; responses?: Responses };
 
-/** The whole document, once the routes are in: the rate-limit headers each 429 answer carries. */
+/**
+ * The whole document, once the routes are in: every answer of an operation under the general limit carries its
+ * RateLimit headers (the hook sets them before anything else runs), and each 429 says when to try again.
+ */
 function documentRateLimits(document: Document): Document {
   const operations = Object.values((document as { paths?: Record<string, object> }).paths ?? {}).flatMap((byMethod) =>
-    Object.values(byMethod as Record<string, { responses?: Responses }>),
+    Object.values(byMethod as Record<string, Operation>),
   );
-  for (const { responses } of operations) {
-    const tooMany = responses?.['429'];
-    if (tooMany) tooMany.headers = { ...tooMany.headers, 'Retry-After': RETRY_AFTER };
+  for (const { operationId, responses } of operations) {
+    const limited = !(operationId && UNLIMITED_OPERATIONS.has(operationId));
+    for (const [status, response] of Object.entries(responses ?? {})) {
+      if (limited) response.headers = { ...response.headers, ...RATE_LIMIT_HEADERS };
+      if (status === '429') response.headers = { ...response.headers, 'Retry-After': RETRY_AFTER };
+    }
   }
   return document;
 }
 
+/** `cookies`: the shopper's refresh cookie and the back office's session, which the auth and admin modules name. */
 export function openApiOptions(
   config: Config,
   cookies: { refresh: string; admin: string },

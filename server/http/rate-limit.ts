@@ -110,10 +110,14 @@ export function createRateLimitStore(redisUrl?: string): RateLimitStore {
 
 /** A 429 that also tells the route what to put in Retry-After. */
 export class RateLimitedError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
+  /** `what` names what there were too many of: attempts at an action, or requests under the API's general limit. */
+  constructor(
+    readonly retryAfterSeconds: number,
+    what: 'attempts' | 'requests' = 'attempts',
+  ) {
     super(
       429,
-      `Too many attempts. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
+      `Too many ${what}. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`,
       {
         'retry-after': String(retryAfterSeconds),
       },

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ORDER_ID_PATTERN } from '../../core/contracts/orders.ts';
 
 /** Crockford's base32: no I, L, O or U, so an id read aloud or typed is not misread. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -12,7 +13,7 @@ export function newOrderId(): string {
   return id;
 }
 
-export const ORDER_ID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{24}$/;
+export { ORDER_ID_PATTERN };
 
 /** An order id as typed or in a path, in upper case; null when it cannot be one, so no query is made. */
 export function knownShapeOrderId(orderId: string): string | null {

@@ -18,6 +18,7 @@ import type {
 } from '../../core/contracts/admin-orders.ts';
 import { listPage, listRows } from './admin-list.ts';
 import { ordersCsv } from './csv.ts';
+import { USER_ORDERS_MAX } from '../../core/contracts/orders.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
 import { ChangingStatus, checkMove, statusWorkflows, type Actor, type AdminChange } from './lifecycle.ts';
@@ -154,7 +155,8 @@ export class OrderService {
       .select()
       .from(orders)
       .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.id));
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(USER_ORDERS_MAX);
     return (await this.withDetails(rows)).map((record) => presentOrder(record, this.options.mediaBaseUrl));
   }
 

@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
+import { ADMIN_HISTORY_MAX } from '../../core/contracts/admin-lists.ts';
+import { MAX_PAYMENT_ATTEMPTS } from '../../core/contracts/payments.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds } from './schema.ts';
 
 /** An order's payment attempts, every payment change and its refunds, oldest first, as the back office shows them. */
@@ -11,17 +13,20 @@ export async function paymentHistory(db: Db, orderRowId: string): Promise<OrderP
       .select()
       .from(paymentAttempts)
       .where(eq(paymentAttempts.orderId, orderRowId))
-      .orderBy(asc(paymentAttempts.attemptNumber)),
+      .orderBy(asc(paymentAttempts.attemptNumber))
+      .limit(MAX_PAYMENT_ATTEMPTS),
     db
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.orderId, orderRowId))
-      .orderBy(asc(paymentEvents.at), asc(paymentEvents.id)),
+      .orderBy(asc(paymentEvents.at), asc(paymentEvents.id))
+      .limit(ADMIN_HISTORY_MAX),
     db
       .select()
       .from(paymentRefunds)
       .where(eq(paymentRefunds.orderId, orderRowId))
-      .orderBy(asc(paymentRefunds.createdAt)),
+      .orderBy(asc(paymentRefunds.createdAt))
+      .limit(ADMIN_HISTORY_MAX),
   ]);
   return {
     attempts: attempts.map((attempt) => ({

@@ -20,6 +20,8 @@ describe.skipIf(!baseUrl)('a cancel racing a payment, across two shop processes 
   const { database, shopA, shopB } = shopPairFor(baseUrl!, 'shop_race', () => ({
     ORDERS_PER_HOUR: '100000',
     AUTH_ATTEMPTS_PER_MINUTE: '100000',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     JOB_POLL_MS: '200',
   }));
 

@@ -71,6 +71,8 @@ async function shopWorld(prefix: string) {
     SEED_DEMO: 'false',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     AUTH_ATTEMPTS_PER_MINUTE: '100000',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
     ORDERS_PER_HOUR: '1000000',
   };
   const shops: ShopProcess[] = [];

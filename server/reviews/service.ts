@@ -14,7 +14,12 @@ import { MAX_STARS } from '../../core/constants.ts';
 import { mediaUrl } from '../../core/media.ts';
 import { averageRating } from '../../core/product.ts';
 import type { ReviewInput } from '../../core/contracts/catalog.ts';
-import type { ReviewList, ReviewListItem, ReviewSort } from '../../core/contracts/reviews.ts';
+import {
+  REVIEWS_SHOWN_MAX,
+  type ReviewList,
+  type ReviewListItem,
+  type ReviewSort,
+} from '../../core/contracts/reviews.ts';
 import { reviewPhotos, reviewRequests, reviews } from './schema.ts';
 import { reviewRequestMail } from './mails.ts';
 import { ReviewModeration } from './moderation.ts';
@@ -157,7 +162,9 @@ export class ReviewService {
       total += review.rating;
     }
     const sorted = sort === 'highest' ? [...newest].sort((a, b) => b.rating - a.rating || byNewest(a, b)) : newest;
-    return { reviews: sorted, rating: averageRating(total, newest.length), numReviews: newest.length, histogram };
+    // The rating and count are over every visible review; the list stops at its documented bound.
+    const reviews = sorted.slice(0, REVIEWS_SHOWN_MAX);
+    return { reviews, rating: averageRating(total, newest.length), numReviews: newest.length, histogram };
   }
 
   /** `list`'s answer, serialised (and compressed, as asked) once until the catalogue next changes; 404 for an unknown product. */

@@ -41,9 +41,15 @@ export async function startTestShop(
   { logDestination, listen = false }: { logDestination?: DestinationStream; listen?: boolean } = {},
 ): Promise<TestShop> {
   const { database, url: databaseUrl, drop } = await createTestDatabase();
-  // Tests sign many shoppers up from one address and place many orders of demo products at their price; the
-  // rate-limit and order-limit tests set their own limits.
-  const limits = { AUTH_ATTEMPTS_PER_MINUTE: '100000', ORDERS_PER_HOUR: '1000000', COD_MAX_RUPEES: '1000000' };
+  // Tests sign many shoppers up from one address, send it hundreds of API requests and place many orders of demo
+  // products at their price; the rate-limit and order-limit tests set their own limits.
+  const limits = {
+    AUTH_ATTEMPTS_PER_MINUTE: '100000',
+    ORDERS_PER_HOUR: '1000000',
+    COD_MAX_RUPEES: '1000000',
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
+  };
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...limits, ...env });
   const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
