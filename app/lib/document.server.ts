@@ -22,13 +22,13 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g;
 const ROUTER_MODULE_SCRIPT = /<script([^>]*) type="module" async="">/;
 
 /**
- * The script that starts the page's JavaScript: once the main image (the one with fetchpriority="high") has loaded
- * or failed and the frame after it has been painted, or at once after the first paint on a page without one. It
+ * The script that starts the page's JavaScript: once the main image (the one with fetchpriority="high") is decoded
+ * (or has failed) and the frame that shows it has been painted, or after the first paint on a page without one. It
  * then adds the module preloads the router wrote into the head, so the chunks load side by side, and runs the
  * router's module script under its nonce.
  */
 function starter(preloads: string[]): string {
-  return `(()=>{const s=document.currentScript.previousElementSibling,p=${JSON.stringify(preloads)};let d=0;const go=()=>{if(d)return;d=1;for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=s.nonce;document.head.append(l)}const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;document.body.append(m)},after=()=>requestAnimationFrame(()=>setTimeout(go)),i=document.querySelector("img[fetchpriority=high]");setTimeout(go,${HYDRATION_WAIT_MS});if(!i||i.complete)after();else{i.addEventListener("load",after);i.addEventListener("error",after)}})()`;
+  return `(()=>{const s=document.currentScript.previousElementSibling,p=${JSON.stringify(preloads)};let d=0;const go=()=>{if(d)return;d=1;for(const h of p){const l=document.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=s.nonce;document.head.append(l)}const m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;document.body.append(m)},after=()=>requestAnimationFrame(()=>setTimeout(go)),i=document.querySelector("img[fetchpriority=high]");setTimeout(go,${HYDRATION_WAIT_MS});i?i.decode().then(after,after):after()})()`;
 }
 
 /**
