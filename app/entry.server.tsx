@@ -3,6 +3,8 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CspNonce } from './context';
+import { deferHydration, inlineStylesheet } from './lib/document.server';
+import stylesheet from './app.css?inline';
 
 export const streamTimeout = 5_000;
 
@@ -10,6 +12,15 @@ export const streamTimeout = 5_000;
  * Renders the whole document before answering. Every route loads its data in loaders (nothing is deferred),
  * so the shell is the whole page anyway; one buffered body is cheaper than a stream and gets a Content-Length.
  */
+/**
+ * The production document paints from its HTML alone (decision 0042): the stylesheet inline, the JavaScript
+ * started after the main image. Development keeps the linked stylesheet, which Vite reloads on a change.
+ */
+function finish(html: string, nonce: string): string {
+  if (import.meta.env.DEV) return html;
+  return deferHydration(inlineStylesheet(html, stylesheet, nonce), nonce);
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,7 +41,12 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeout);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks), { status: responseStatusCode, headers: responseHeaders }));
+        resolve(
+          new Response(finish(Buffer.concat(chunks).toString(), cspNonce), {
+            status: responseStatusCode,
+            headers: responseHeaders,
+          }),
+        );
         callback();
       },
     });

@@ -29,7 +29,8 @@ import { CspNonce } from './context';
 import { measureVisit } from './analytics/measure';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  // In production the stylesheet is inline in the head, put there by entry.server (decision 0042).
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

@@ -12,6 +12,8 @@ test('a product page loads at most 120 KB of gzipped JavaScript', async ({ page,
     if (loading.resourceType() === 'script') scripts.add(loading.url());
   });
   await page.goto(`/product/${products[0]!.slug}`);
+  // Scripts start once the main image has shown (decision 0042), which may be after a quiet moment on the network.
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   expect(scripts.size).toBeGreaterThan(0);
   let bytes = 0;

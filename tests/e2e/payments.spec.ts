@@ -62,6 +62,8 @@ test.describe('prepaid checkout through the simulator', () => {
       if (loading.resourceType() === 'script') scripts.push(loading.url());
     });
     await page.goto(`/product/${product!.slug}`);
+    // Scripts start once the main image has shown (decision 0042), which may be after a quiet moment on the network.
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((url) => url.endsWith('checkout.js'))).toEqual([]);
