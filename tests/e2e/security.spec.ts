@@ -92,6 +92,26 @@ test.describe('Content-Security-Policy', () => {
     await expectStrictPage(page, await visit(page, `/product/${product.slug}`), consoleErrors);
   });
 
+  test('two visitors of a cached page each get their own nonce, and both pages hydrate and break no rule', async ({
+    browser,
+    request,
+  }) => {
+    const path = `/product/${(await productInStock(request)).slug}`;
+    const nonces = [];
+    for (const visitor of [1, 2]) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const consoleErrors = await watchViolations(page);
+      const response = await visit(page, path);
+      // The first may have rendered it; the second is answered from the page cache.
+      if (visitor === 2) expect(response.headers()['x-page-cache']).toBe('hit');
+      await expectStrictPage(page, response, consoleErrors);
+      nonces.push(nonceOf(response));
+      await context.close();
+    }
+    expect(nonces[1]).not.toBe(nonces[0]);
+  });
+
   test('the checkout runs scripts only by nonce, hydrates, and breaks no rule', async ({ page, request }) => {
     const consoleErrors = await watchViolations(page);
     // Something in the cart, so the whole form renders.
