@@ -97,22 +97,19 @@ test.describe('Content-Security-Policy', () => {
     request,
   }) => {
     const path = `/product/${(await productInStock(request)).slug}`;
-    const nonces = [];
-    for (const visitor of [1, 2]) {
+    const answers: Array<{ nonce: string; cache: string | undefined }> = [];
+    // Other workers' orders empty the cache at any moment, so visitors come until one is answered from it.
+    for (let visitor = 0; visitor < 8 && !answers.slice(1).some(({ cache }) => cache === 'hit'); visitor++) {
       const context = await browser.newContext();
       const page = await context.newPage();
       const consoleErrors = await watchViolations(page);
       const response = await visit(page, path);
-      // The first may have rendered it; the second is answered from the page cache (or, when another worker's order
-      // emptied the cache meanwhile, the page is rendered again: then the nonces are still checked below).
-      test
-        .info()
-        .annotations.push({ type: `visitor ${visitor}`, description: response.headers()['x-page-cache'] ?? '' });
       await expectStrictPage(page, response, consoleErrors);
-      nonces.push(nonceOf(response));
+      answers.push({ nonce: nonceOf(response), cache: response.headers()['x-page-cache'] });
       await context.close();
     }
-    expect(nonces[1]).not.toBe(nonces[0]);
+    expect(answers.slice(1).map(({ cache }) => cache)).toContain('hit');
+    expect(new Set(answers.map(({ nonce }) => nonce)).size).toBe(answers.length);
   });
 
   test('the checkout runs scripts only by nonce, hydrates, and breaks no rule', async ({ page, request }) => {
