@@ -9,10 +9,6 @@ import stylesheet from './app.css?inline';
 export const streamTimeout = 5_000;
 
 /**
- * Renders the whole document before answering. Every route loads its data in loaders (nothing is deferred),
- * so the shell is the whole page anyway; one buffered body is cheaper than a stream and gets a Content-Length.
- */
-/**
  * The production document paints from its HTML alone (decision 0042): the stylesheet inline, the JavaScript
  * started after the main image. Development keeps the linked stylesheet, which Vite reloads on a change.
  */
@@ -21,6 +17,10 @@ function finish(html: string, nonce: string): string {
   return deferHydration(inlineStylesheet(html, stylesheet, nonce), nonce);
 }
 
+/**
+ * Renders the whole document before answering. Every route loads its data in loaders (nothing is deferred),
+ * so the shell is the whole page anyway; one buffered body is cheaper than a stream and gets a Content-Length.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -58,6 +58,10 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce: cspNonce,
+      // Every Suspense boundary's HTML stays where it belongs. By default React moves a boundary of more than
+      // 12.8 KB to the end of the document, to be put in place by a script once it arrives: meant for a stream, it
+      // would only delay a whole document's paint and re-lay out the page when the script moves it.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         pipe(sink);
       },

@@ -35,6 +35,20 @@ describe('money', () => {
     expect(formatRupees(389.7)).toBe('₹389.70');
     expect(formatRupees(60, { fixedDecimals: true })).toBe('₹60.00');
   });
+
+  it('formats every amount as Intl.NumberFormat en-IN does', () => {
+    const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const exact = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const intl = (rupees: number, fixedDecimals: boolean) =>
+      `₹${(fixedDecimals || !Number.isInteger(rupees) ? exact : whole).format(rupees)}`;
+    const paise = [0, 1, 5, 10, 99, 100, 101, 999_99, 1000_00, 1_00_000_00, 12_34_567_89, 99_99_99_999_99, -38_970];
+    for (let value = 7; value < 2 ** 45; value = value * 3 + 1) paise.push(value);
+    for (const amount of paise) {
+      const rupees = paiseToRupees(amount);
+      for (const fixedDecimals of [false, true])
+        expect(formatRupees(rupees, { fixedDecimals })).toBe(intl(rupees, fixedDecimals));
+    }
+  });
 });
 
 describe('responsive image sources', () => {

@@ -1,18 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { MAX_STARS } from '../../core/constants';
+import { formatShopDate } from '../../core/shop-date';
 import { REVIEW_THUMBNAIL_MAX_WIDTH, responsiveSources } from '../../core/media';
 import { Stars } from '../components/Stars';
 import { histogramPercent, REVIEWS_PAGE_SIZE, type ReviewSummary, type ShownReview } from './review-stats';
 
 const PhotoViewer = lazy(() => import('./PhotoViewer'));
-
-/** Review dates as the shop's clock has them, the same on the server and in the browser. */
-const reviewDate = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
 
 /** How many reviews gave each number of stars, as bars, 5 stars first. */
 export function RatingHistogram({ summary }: { summary: ReviewSummary }) {
@@ -79,7 +72,7 @@ function ReviewCard({ review, onOpenPhoto }: { review: ShownReview; onOpenPhoto:
       <p className="mt-0.5 flex flex-wrap items-center gap-x-2 text-sm text-stone-600">
         <span>{review.userName}</span>
         <span aria-hidden="true">·</span>
-        <time dateTime={review.createdAt}>{reviewDate.format(new Date(review.createdAt))}</time>
+        <time dateTime={review.createdAt}>{formatShopDate(review.createdAt)}</time>
         {review.verifiedPurchase && (
           <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800">
             Verified purchase
