@@ -8,24 +8,43 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function asAdmin(baseUrl: string, statement: string): Promise<void> {
+async function asAdmin<T>(baseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(statement);
+    return await work(admin);
   } finally {
     await admin.end();
   }
 }
 
+/** How long a drop waits for the connections its test closed to be gone before it ends the rest. */
+const CLOSING_CONNECTIONS_WAIT_MS = 5_000;
+
+/**
+ * Drops a scratch database once the connections its test ended have left the server. A client that has sent its
+ * goodbye but is still connected would otherwise be ended by the forced drop and raise an error nobody listens to
+ * (a pool no longer holds it), failing the whole test run.
+ */
+async function dropDatabase(baseUrl: string, name: string): Promise<void> {
+  await asAdmin(baseUrl, async (admin) => {
+    const connected = async () =>
+      (await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]))
+        .rows[0]!.n;
+    for (let waited = 0; waited < CLOSING_CONNECTIONS_WAIT_MS && (await connected()) > 0; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await admin.query(`drop database if exists ${name} with (force)`);
+  });
+}
+
 export async function createScratchDatabase(baseUrl: string, prefix = 'shop_test'): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(baseUrl, `create database ${name}`);
+  await asAdmin(baseUrl, (admin) => admin.query(`create database ${name}`));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
-    drop: () => asAdmin(baseUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(baseUrl, name),
   };
 }
