@@ -38,7 +38,7 @@ export function Footer({ shop }: { shop: ShopSettings }) {
   ];
 
   return (
-    <footer className="render-near-screen mt-16 bg-stone-900 text-stone-200">
+    <footer className="mt-16 bg-stone-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-2 px-4 py-10 md:grid-cols-3 md:gap-8">
         {columns.map((column) => (
           <section key={column.title} className="border-b border-stone-700 md:border-0">
