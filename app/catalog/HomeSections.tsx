@@ -27,7 +27,7 @@ export function LatestProducts({
 /** The catalogue's snapshot banners, two to a row on wider screens. */
 export function ProductSnapshots({ images }: { images: BannerImage[] }) {
   return (
-    <section className="render-near-screen mx-auto max-w-7xl px-4 pt-16" aria-labelledby="snapshots-heading">
+    <section className="mx-auto max-w-7xl px-4 pt-16" aria-labelledby="snapshots-heading">
       <h2 id="snapshots-heading" className="mb-8 text-center text-2xl font-semibold md:text-3xl">
         Product SnapShots
       </h2>

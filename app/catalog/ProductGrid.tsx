@@ -21,8 +21,7 @@ export function ProductGrid({ products, priorityCount = 0, titleLevel = 'h3', ca
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3" data-testid="product-grid">
       {products.map((product, index) => (
-        // A card is about 340 px tall on a phone; its focus ring is drawn inside it, as its paint is contained.
-        <li key={product._id} className="render-near-screen relative [contain-intrinsic-block-size:auto_340px]">
+        <li key={product._id} className="relative">
           <ProductCard product={product} priority={index < priorityCount} titleLevel={titleLevel} />
           {/* Outside the card's link: a button may not sit inside a link. */}
           {cardAction && <div className="absolute right-2 top-2">{cardAction(product)}</div>}
@@ -42,11 +41,7 @@ function ProductCard({
   titleLevel: 'h2' | 'h3';
 }) {
   return (
-    <Link
-      to={`/product/${product.slug}`}
-      className="group block rounded-lg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
-      data-testid="product-card"
-    >
+    <Link to={`/product/${product.slug}`} className="group block" data-testid="product-card">
       <div className="relative overflow-hidden rounded-lg bg-stone-100">
         <ResponsiveImage
           src={product.image}

@@ -25,7 +25,7 @@ export function ProductTabs({ product, reviewCount, reviews, initialTab = 'Descr
   const panelId = (tab: Tab) => `${id}-panel-${TABS.indexOf(tab)}`;
 
   return (
-    <section id="product-tabs" className="render-near-screen mt-12 scroll-mt-24">
+    <section id="product-tabs" className="mt-12 scroll-mt-24">
       <div role="tablist" aria-label="Product details" className="flex gap-1 overflow-x-auto border-b border-stone-200">
         {TABS.map((tab) => (
           <button
