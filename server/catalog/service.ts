@@ -95,6 +95,8 @@ export interface CatalogServiceOptions {
  */
 export class CatalogService implements StorefrontCatalog {
   private snapshot: Promise<Snapshot> | null = null;
+  /** What `snapshot` resolved to, once it has: null while it loads or after it is forgotten. */
+  private settled: Snapshot | null = null;
   private readReviews: ReviewReader = async () => [];
   private readonly invalidateListeners: Array<() => void> = [];
   private readonly changeListeners: Array<() => void> = [];
@@ -152,6 +154,7 @@ export class CatalogService implements StorefrontCatalog {
 
   private forgetProducts(): void {
     this.snapshot = null;
+    this.settled = null;
     for (const listener of this.changeListeners) listener();
   }
 
@@ -379,18 +382,31 @@ export class CatalogService implements StorefrontCatalog {
     return this.readReviews(productId);
   }
 
+  /**
+   * The all-products answer when the catalogue in memory is current, without waiting; undefined when it would have
+   * to be loaded first. For answers written before Fastify sees the request (decision 0045).
+   */
+  currentListAnswer(): EncodedJson | undefined {
+    if (Date.now() - this.loadedAt > MAX_CACHE_AGE_MS) return undefined;
+    return this.settled?.listAnswer;
+  }
+
   private current(): Promise<Snapshot> {
     if (!this.snapshot || Date.now() - this.loadedAt > MAX_CACHE_AGE_MS) {
       this.loadedAt = Date.now();
       const loading = this.load();
       loading.then(
-        (snapshot) => (this.lastLoaded = snapshot),
+        (snapshot) => {
+          this.lastLoaded = snapshot;
+          if (this.snapshot === loading) this.settled = snapshot;
+        },
         () => {},
       );
       loading.catch(() => {
         if (this.snapshot === loading) this.snapshot = null;
       });
       this.snapshot = loading;
+      this.settled = null;
     }
     return this.snapshot;
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(brotliCompress);
@@ -18,6 +19,7 @@ const COMPRESS_FROM_BYTES = 1024;
 export class EncodedJson {
   readonly etag: string;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private readonly made = new Map<Encoding, Buffer>();
 
   constructor(
     readonly json: string,
@@ -34,10 +36,22 @@ export class EncodedJson {
           ? brotli(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
           : gzipped(this.json, { level: 9 });
       this.encoded.set(encoding, body);
+      body.then((made) => this.made.set(encoding, made)).catch(() => {});
     }
     return body;
   }
+
+  /** The body in `encoding` if it is made already (asking for it otherwise, for next time). */
+  madeBody(encoding: Encoding): Buffer | undefined {
+    const made = this.made.get(encoding);
+    if (!made) void this.body(encoding).catch(() => {});
+    return made;
+  }
 }
+
+/** What every such answer says of caching: browsers may keep it but must ask again each time. */
+const CACHING_HEADERS = { 'cache-control': 'public, max-age=0, must-revalidate', vary: 'accept-encoding' };
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The encoding to answer in: brotli, else gzip, when the client accepts it (a q of 0 refuses); null for none. */
 export function acceptedEncoding(header: string | undefined): Encoding | null {
@@ -55,8 +69,7 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
 }
 
 /** Whether If-None-Match names this ETag (one of a list, weak or not, or `*`). */
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+function notModified(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = etag.replace(/^W\//, '');
   return header.split(',').some((tag) => {
@@ -74,12 +87,41 @@ export async function sendEncodedJson(
   reply: FastifyReply,
   answer: EncodedJson,
 ): Promise<FastifyReply> {
-  reply.header('etag', answer.etag).header('cache-control', 'public, max-age=0, must-revalidate');
-  reply.header('vary', 'accept-encoding');
-  if (notModified(request, answer.etag)) return reply.code(304).send();
-  reply.type('application/json; charset=utf-8');
+  reply.header('etag', answer.etag).headers(CACHING_HEADERS);
+  if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  reply.type(JSON_TYPE);
   const encoding =
     answer.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return reply.send(answer.json);
   return reply.header('content-encoding', encoding).send(await answer.body(encoding));
+}
+
+/**
+ * The same answer as sendEncodedJson, written on Node's response before Fastify sees the request, with `headers`
+ * (the security headers every API answer carries) before its own. False, for Fastify to answer, when the body in
+ * the encoding the client takes is not made yet.
+ */
+export function writeEncodedJson(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: EncodedJson,
+  headers: Readonly<Record<string, string>>,
+): boolean {
+  const common = { ...headers, etag: answer.etag, ...CACHING_HEADERS };
+  if (notModified(request.headers['if-none-match'], answer.etag)) {
+    response.writeHead(304, common).end();
+    return true;
+  }
+  const encoding =
+    answer.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const body = encoding ? answer.madeBody(encoding) : Buffer.from(answer.json);
+  if (!body) return false;
+  response.writeHead(200, {
+    ...common,
+    'content-type': JSON_TYPE,
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    'content-length': String(body.length),
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+  return true;
 }
