@@ -68,6 +68,11 @@ export function acceptedEncoding(header: string | undefined): Encoding | null {
   return null;
 }
 
+/** The encoding `answer` goes out in for a client's Accept-Encoding: none for a small body. */
+function answerEncoding(answer: EncodedJson, acceptEncoding: string | undefined): Encoding | null {
+  return answer.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(acceptEncoding) : null;
+}
+
 /** Whether If-None-Match names this ETag (one of a list, weak or not, or `*`). */
 function notModified(header: string | undefined, etag: string): boolean {
   if (!header) return false;
@@ -90,8 +95,7 @@ export async function sendEncodedJson(
   reply.header('etag', answer.etag).headers(CACHING_HEADERS);
   if (notModified(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   reply.type(JSON_TYPE);
-  const encoding =
-    answer.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const encoding = answerEncoding(answer, request.headers['accept-encoding']);
   if (!encoding) return reply.send(answer.json);
   return reply.header('content-encoding', encoding).send(await answer.body(encoding));
 }
@@ -112,8 +116,7 @@ export function writeEncodedJson(
     response.writeHead(304, common).end();
     return true;
   }
-  const encoding =
-    answer.json.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  const encoding = answerEncoding(answer, request.headers['accept-encoding']);
   const body = encoding ? answer.madeBody(encoding) : Buffer.from(answer.json);
   if (!body) return false;
   response.writeHead(200, {
