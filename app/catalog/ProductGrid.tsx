@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../core/product';
 import { TITLE_CUT_LENGTH } from '../../core/constants';
@@ -17,17 +17,39 @@ export interface ProductGridProps {
   cardAction?: (product: Card) => ReactNode;
 }
 
-export function ProductGrid({ products, priorityCount = 0, titleLevel = 'h3', cardAction }: ProductGridProps) {
+export function ProductGrid(props: ProductGridProps) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 lg:grid-cols-3" data-testid="product-grid">
-      {products.map((product, index) => (
+      <CardRun {...props} start={0} />
+    </ul>
+  );
+}
+
+/**
+ * Cards in runs of HYDRATION_RUN, each later run inside a Suspense boundary within the one before: React hydrates
+ * one boundary level per pass and commit, so a long grid hydrates in several short tasks rather than one long one
+ * (decision 0046). Nothing here suspends: on the client the boundaries never show a fallback.
+ */
+export const HYDRATION_RUN = 6;
+
+function CardRun({ start, ...grid }: ProductGridProps & { start: number }) {
+  const { products, priorityCount = 0, titleLevel = 'h3', cardAction } = grid;
+  const end = start + HYDRATION_RUN;
+  return (
+    <>
+      {products.slice(start, end).map((product, offset) => (
         <li key={product._id} className="relative">
-          <ProductCard product={product} priority={index < priorityCount} titleLevel={titleLevel} />
+          <ProductCard product={product} priority={start + offset < priorityCount} titleLevel={titleLevel} />
           {/* Outside the card's link: a button may not sit inside a link. */}
           {cardAction && <div className="absolute right-2 top-2">{cardAction(product)}</div>}
         </li>
       ))}
-    </ul>
+      {end < products.length && (
+        <Suspense>
+          <CardRun {...grid} start={end} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -122,7 +122,7 @@ export class MediaService {
     const pipeline = sharp(original, { density: 144 }).resize({ width, withoutEnlargement: false });
     const output =
       format === 'avif'
-        ? await pipeline.avif({ quality: 55, effort: 2 }).toBuffer()
+        ? await pipeline.avif({ quality: 55, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer()
         : await pipeline.webp({ quality: 78, effort: 4 }).toBuffer();
     await this.storage.put(variantKey(key, width, format), output, CONTENT_TYPES[format], { cacheControl: IMMUTABLE });
     return output;
