@@ -16,11 +16,17 @@ const card = (n: number): ProductCard => ({
   discount: 50,
 });
 
+const cards = (count: number) => Array.from({ length: count }, (_, index) => card(index + 1));
+
+/** The grid's server HTML. */
+const gridHtml = (products: ProductCard[]) =>
+  renderToString(createElement(MemoryRouter, null, createElement(ProductGrid, { products })));
+
 /** The grid's server HTML reduced to its items and React's Suspense markers, in order. */
 function outline(count: number): string[] {
-  const products = Array.from({ length: count }, (_, index) => card(index + 1));
-  const html = renderToString(createElement(MemoryRouter, null, createElement(ProductGrid, { products })));
-  return [...html.matchAll(/<li|<!--\$-->|<!--\/\$-->/g)].map(([token]) => (token === '<li' ? 'card' : token));
+  return [...gridHtml(cards(count)).matchAll(/<li|<!--\$-->|<!--\/\$-->/g)].map(([token]) =>
+    token === '<li' ? 'card' : token,
+  );
 }
 
 describe('a product grid hydrates in runs (decision 0046)', () => {
@@ -42,9 +48,8 @@ describe('a product grid hydrates in runs (decision 0046)', () => {
   });
 
   it('keeps every product, in order', () => {
-    const products = Array.from({ length: 20 }, (_, index) => card(index + 1));
-    const html = renderToString(createElement(MemoryRouter, null, createElement(ProductGrid, { products })));
-    const slugs = [...html.matchAll(/href="\/product\/(product-\d+)"/g)].map(([, slug]) => slug);
+    const products = cards(20);
+    const slugs = [...gridHtml(products).matchAll(/href="\/product\/(product-\d+)"/g)].map(([, slug]) => slug);
     expect(slugs).toEqual(products.map((product) => product.slug));
   });
 });
