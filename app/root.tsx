@@ -107,7 +107,7 @@ function SiteHeader({ shop }: { shop: ShopSettings }) {
   const cartCount = useCartQuantity();
   const logout = useLogout();
   const signedInAs = status === 'signed-in' ? user?.fullname || 'User' : null;
-  return <Header shop={shop} cartCount={cartCount} signedInAs={signedInAs} onLogout={logout} />;
+  return <Header shop={shop} cartCount={cartCount} signedInAs={signedInAs} onLogout={() => void logout()} />;
 }
 
 /** On each new page: scroll to its top, and count its view (first-party, without cookies: decision 0037). */

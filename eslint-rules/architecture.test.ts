@@ -28,6 +28,27 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor('core/cart-quantity.ts', quantity)).toEqual([]);
   });
 
+  it('fails on a cycle however its imports are spelled: extensionless, a folder, `.js`', async () => {
+    // app/cart/cart-store.ts imports ./cart-storage (no extension); an import back closes a cycle.
+    const storage = readFileSync('app/cart/cart-storage.ts', 'utf8');
+    for (const spelling of ['./cart-store', './cart-store.js', './cart-store.ts']) {
+      const probe = `${storage}\nimport { useStoredCart } from '${spelling}';\nexport const probe = useStoredCart;\n`;
+      expect(await ruleIdsFor('app/cart/cart-storage.ts', probe), spelling).toContain('cycles/no-cycle-with-types');
+    }
+    expect(await ruleIdsFor('app/cart/cart-storage.ts', storage)).not.toContain('cycles/no-cycle-with-types');
+  });
+
+  it("fails on a cycle through two server modules' index.ts", async () => {
+    // orders/place-order.ts imports catalog/index.ts, which re-exports catalog/service.ts; the catalogue importing
+    // the orders module's face back (by its folder or its index.ts) closes a cycle between the two modules.
+    const service = readFileSync('server/catalog/service.ts', 'utf8');
+    for (const spelling of ['../orders', '../orders/index.ts', '../orders/index.js', '../orders/index']) {
+      const probe = `${service}\nimport { PlaceOrder } from '${spelling}';\nexport const probe = PlaceOrder;\n`;
+      expect(await ruleIdsFor('server/catalog/service.ts', probe), spelling).toContain('cycles/no-cycle-with-types');
+    }
+    expect(await ruleIdsFor('server/catalog/service.ts', service)).not.toContain('cycles/no-cycle-with-types');
+  });
+
   it("fails when a module imports another module's inner file, and allows its index.ts and its own files", async () => {
     const inner = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
     expect(await ruleIdsFor('server/payments/probe.ts', inner)).toContain('boundaries/entry-point');

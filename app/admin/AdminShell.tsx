@@ -41,7 +41,7 @@ function SignOut({ csrfToken }: { csrfToken: string }) {
   return (
     <button
       type="button"
-      onClick={signOut}
+      onClick={() => void signOut()}
       disabled={busy}
       className="rounded-md border border-stone-400 px-3 py-1.5 text-sm font-medium hover:bg-stone-100"
     >

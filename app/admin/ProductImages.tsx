@@ -39,7 +39,7 @@ function Upload({ productId, onChanged }: { productId: string; onChanged: Change
     onChanged(answer.product);
   };
   return (
-    <form onSubmit={upload} className="space-y-3" aria-label="Upload images">
+    <form onSubmit={(event) => void upload(event)} className="space-y-3" aria-label="Upload images">
       <h3 className="font-semibold">Add images</h3>
       <div>
         <label htmlFor="product-image-files" className={labelClass}>
@@ -133,7 +133,7 @@ function Arrangement({ product, onChanged }: { product: AdminProduct; onChanged:
           </li>
         ))}
       </ol>
-      <button type="button" className="btn-primary py-2" disabled={busy} onClick={save}>
+      <button type="button" className="btn-primary py-2" disabled={busy} onClick={() => void save()}>
         {busy ? 'Saving...' : 'Save images'}
       </button>
     </div>
@@ -177,7 +177,7 @@ export function ProductVisibility({ product, onChanged }: { product: AdminProduc
           </a>
         )}
       </p>
-      <button type="button" className={smallButtonClass} disabled={busy} onClick={flip}>
+      <button type="button" className={smallButtonClass} disabled={busy} onClick={() => void flip()}>
         {product.hidden ? 'Unhide' : 'Hide'}
       </button>
     </Card>

@@ -14,7 +14,7 @@ import { useAdminViewer } from './viewer';
 import { Badge, Card, FilterField, ListPage, When, inputClass, smallButtonClass, useSearchInput } from './ui';
 
 /** Sends a moderation and toasts `done` when it is made; the card then shows the review it answers. */
-type Moderate = (send: () => Promise<AdminReview>, done: string) => void;
+type Moderate = (send: () => Promise<AdminReview>, done: string) => Promise<void>;
 
 /**
  * Hides a review or one of its photos, or shows it again: the button reads "Hide photo" or "Show photo" and the
@@ -46,7 +46,7 @@ function VisibilityButton<Hide extends Endpoint, Unhide extends Endpoint>({
       type="button"
       disabled={busy}
       className={smallButtonClass}
-      onClick={() => moderate(send, `${thing} ${hidden ? 'shown' : 'hidden'}`)}
+      onClick={() => void moderate(send, `${thing} ${hidden ? 'shown' : 'hidden'}`)}
     >
       {`${hidden ? 'Show' : 'Hide'} ${thing.toLowerCase()}`}
       {children}

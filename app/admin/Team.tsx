@@ -86,7 +86,7 @@ export function Team() {
                         type="button"
                         disabled={busy}
                         className={smallButtonClass}
-                        onClick={() => remove(admin.userId, admin.email)}
+                        onClick={() => void remove(admin.userId, admin.email)}
                       >
                         Remove<span className="sr-only"> {admin.email}</span>
                       </button>

@@ -63,7 +63,7 @@ export function Thread({ ticketNumber }: { ticketNumber: string }) {
             <Card>
               <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                 <Badge tone={thread.readAt ? 'neutral' : 'warning'}>{thread.readAt ? 'Read' : 'Unread'}</Badge>
-                <button type="button" disabled={busy} className={smallButtonClass} onClick={() => mark(thread)}>
+                <button type="button" disabled={busy} className={smallButtonClass} onClick={() => void mark(thread)}>
                   {thread.readAt ? 'Mark unread' : 'Mark read'}
                 </button>
               </div>

@@ -17,7 +17,7 @@ export function measureVisit(pathname: string): void {
   if (typeof viewed === 'function') viewed(pathname);
   else if (viewed.push(pathname) === 1 && mayMeasure(navigator as PrivacySignals))
     setTimeout(
-      () => import('./start').then((start) => (viewed = start.startMeasuring(viewed as string[]))),
+      () => void import('./start').then((start) => (viewed = start.startMeasuring(viewed as string[]))),
       LOAD_AFTER_MS,
     );
 }

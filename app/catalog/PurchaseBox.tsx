@@ -18,7 +18,7 @@ export function PurchaseBox({
 }) {
   const [quantity, setQuantity] = useState(DEFAULT_QUANTITY);
   const inStock = product.countInStock > 0;
-  const addToCart = () => onAddToCart(quantity);
+  const addToCart = () => void onAddToCart(quantity);
 
   return (
     <div className="mt-5 flex flex-wrap items-center gap-3">

@@ -70,7 +70,7 @@ export interface Form<S extends FormSchema> {
    * The form's onSubmit: checks every field with the schema (as the form shows it), showing each field's first
    * message and focusing the first invalid field; when all are valid, runs `onValid` with the parsed data (see `run`).
    */
-  handleSubmit: (onValid: (data: z.output<S>) => unknown) => (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  handleSubmit: (onValid: (data: z.output<S>) => unknown) => (event: FormEvent<HTMLFormElement>) => void;
   /**
    * Runs a submit's work: busy meanwhile (a second submit meanwhile is ignored), done after; a thrown error
    * becomes the form's message.
@@ -162,7 +162,7 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
     }
   }
 
-  const handleSubmit = (onValid: (data: z.output<S>) => unknown) => async (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = (onValid: (data: z.output<S>) => unknown) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (inFlight.current) return;
     const form = event.currentTarget;
@@ -179,7 +179,8 @@ export function useForm<S extends FormSchema>(schema: S, options: FormOptions<S>
       if (message) setFormError(message);
       return;
     }
-    await run(() => onValid(data as z.output<S>));
+    // run never rejects: a failure becomes the form's message.
+    void run(() => onValid(data as z.output<S>));
   };
 
   return { values, errors, touched, busy, done, formError, field, setValues, setValue, handleSubmit, run };

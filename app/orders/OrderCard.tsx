@@ -46,7 +46,7 @@ export function OrderCard({ order, onCancel }: OrderCardProps) {
             </Link>
           )}
           {order.cancellable && (
-            <button type="button" className="btn-secondary py-2" disabled={cancelling} onClick={cancel}>
+            <button type="button" className="btn-secondary py-2" disabled={cancelling} onClick={() => void cancel()}>
               {cancelling ? 'Cancelling...' : 'Cancel order'}
               <span className="sr-only"> {shortId}</span>
             </button>

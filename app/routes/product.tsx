@@ -70,7 +70,7 @@ function ProductPageOf({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>)
   const navigate = useNavigate();
   const addToCart = async (quantity: number) => {
     await dispatchCart({ type: 'add', item: product, quantity }, shop);
-    navigate('/cart');
+    void navigate('/cart');
   };
   return (
     <ProductView

@@ -25,7 +25,7 @@ export function ResetPasswordForm({ tokenId }: { tokenId: string }) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate('/signin', { replace: true }), RESET_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/signin', { replace: true }), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

@@ -54,7 +54,7 @@ export function SignInForm() {
   const form = useForm(signInSchema, FAILURE);
   const submit = form.handleSubmit(async (data) => {
     await signIn(data);
-    navigate(safeRedirect(searchParams.get('redirectTo')), { replace: true });
+    void navigate(safeRedirect(searchParams.get('redirectTo')), { replace: true });
   });
   return (
     <AuthFormFrame
@@ -73,7 +73,7 @@ export function SignUpForm() {
   const form = useForm(signUpSchema, FAILURE);
   const submit = form.handleSubmit(async (data) => {
     await signUp(data);
-    navigate('/verify-email', { replace: true });
+    void navigate('/verify-email', { replace: true });
   });
   return (
     <AuthFormFrame

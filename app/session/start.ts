@@ -17,6 +17,6 @@ export function useLogout(): () => Promise<void> {
   return async () => {
     const { signOut } = await actions();
     await signOut().catch((error: unknown) => console.error('Logout failed', error));
-    navigate('/');
+    void navigate('/');
   };
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 
-export const GOOGLE_TEST_CLIENT_ID = 'dukaan-test.apps.googleusercontent.com';
+export const GOOGLE_TEST_CLIENT_ID = 'aangan-test.apps.googleusercontent.com';
 const KID = 'google-test-key';
 
 export interface GoogleTokenOptions {
