@@ -39,6 +39,14 @@ export const MAX_CART_LINES = 100;
 export const MAX_WISHLIST_ITEMS = 100;
 
 export const TOAST_MAX_WIDTH_PX = 350;
+/** Each toast kind and how long it shows (spec section 9); a loading toast stays until it is dismissed. */
+export const TOAST_DURATIONS_MS = {
+  blank: 4000,
+  error: 4000,
+  success: 2000,
+  loading: Number.POSITIVE_INFINITY,
+  custom: 4000,
+} as const;
 
 /** Catalogue data the browser fetched is reused until this long after it was last used. */
 export const CACHED_DATA_KEPT_MS = 60_000;

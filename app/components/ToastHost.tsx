@@ -1,11 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { TOAST_MAX_WIDTH_PX } from '../../core/constants';
-import { onToastRequested } from '../lib/toast';
+import { onToastRequested, toasterOptions } from '../lib/toast';
 
-// react-hot-toast's defaults are the spec's toast kinds, durations and limit; only the width is set.
 const Toaster = lazy(() =>
   import('react-hot-toast').then(({ Toaster: HotToaster }) => ({
-    default: () => <HotToaster position="top-center" toastOptions={{ style: { maxWidth: TOAST_MAX_WIDTH_PX } }} />,
+    default: () => <HotToaster position="top-center" toastOptions={toasterOptions} />,
   })),
 );
 

@@ -1,5 +1,17 @@
 // react-hot-toast loads with the first toast, keeping it out of every page's first load.
+import { TOAST_DURATIONS_MS, TOAST_MAX_WIDTH_PX } from '../../core/constants';
+
 type HotToast = typeof import('react-hot-toast').default;
+type ToastKind = keyof typeof TOAST_DURATIONS_MS;
+
+/** The toaster's options: the spec's width and each kind's duration (react-hot-toast's defaults, said here). */
+export const toasterOptions = {
+  style: { maxWidth: TOAST_MAX_WIDTH_PX },
+  ...(Object.fromEntries(Object.entries(TOAST_DURATIONS_MS).map(([kind, duration]) => [kind, { duration }])) as Record<
+    ToastKind,
+    { duration: number }
+  >),
+};
 
 const TOAST_REQUESTED = 'toast-requested';
 let loading: Promise<HotToast> | null = null;
@@ -27,5 +39,6 @@ export const toast = {
   error: (message: string) => void load().then((hot) => hot.error(message)),
   success: (message: string) => void load().then((hot) => hot.success(message)),
   loading: (message: string) => load().then((hot) => hot.loading(message)),
+  custom: (message: string) => void load().then((hot) => hot.custom(message)),
   dismiss: (id?: string) => void load().then((hot) => hot.dismiss(id)),
 };

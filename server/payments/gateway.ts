@@ -60,6 +60,10 @@ export interface PaymentGateway {
  * Why a gateway call failed. `unavailable`: timeouts, connection errors and 5xx after the retries (the outcome
  * of a create may be unknown); `rejected`: a 4xx the gateway means (bad request, duplicate id); `not-found`.
  */
+/** Codes of a created payment whose pay page the shop refused: none, or not on PHONEPE_PAY_PAGE_ORIGINS. */
+export const PAY_PAGE_MISSING = 'PAY_PAGE_MISSING';
+export const PAY_PAGE_ORIGIN = 'PAY_PAGE_ORIGIN';
+
 export class GatewayError extends Error {
   constructor(
     readonly kind: 'unavailable' | 'rejected' | 'not-found',

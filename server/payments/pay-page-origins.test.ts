@@ -8,11 +8,11 @@ describe('a gateway whose pay page is not on PHONEPE_PAY_PAGE_ORIGINS', () => {
   // The stand-in's pay page is on http://127.0.0.1:<its port>; the shop expects PhonePe's.
   const { shop, prepaidOrder } = paymentTestWorld({ PHONEPE_PAY_PAGE_ORIGINS: 'https://mercury-uat.phonepe.com' });
 
-  it('gets 502: its pay page never reaches the browser, and the attempt fails', async () => {
+  it("gets 502 with the spec's 'Payment failed. Invalid redirect URL.': its pay page never reaches the browser, and the attempt fails", async () => {
     const { shopper, orderId } = await prepaidOrder();
     const response = await createPayment(shop(), shopper.bearer, orderId);
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ message: PAYMENT_MESSAGES.gatewayFailed });
+    expect(response.json()).toEqual({ message: PAYMENT_MESSAGES.invalidRedirect });
     expect(response.body).not.toContain('127.0.0.1');
     expect(shop().services.paymentSetup.payPageOrigins).toEqual(['https://mercury-uat.phonepe.com']);
   });

@@ -4,6 +4,8 @@
  */
 import {
   GatewayError,
+  PAY_PAGE_MISSING,
+  PAY_PAGE_ORIGIN,
   foundOrNull,
   type CreatePaymentRequest,
   type CreatedPayment,
@@ -106,6 +108,8 @@ export class PhonePeGateway implements PaymentGateway {
   private payPage(value: unknown): string {
     const allowed = this.options.payPageOrigins;
     const url = text(value) ?? '';
+    if (!url)
+      throw new GatewayError('rejected', 'The payment gateway answered no pay page', undefined, PAY_PAGE_MISSING);
     if (!allowed) return url;
     const origin = URL.canParse(url) ? new URL(url).origin : null;
     if (origin && allowed.includes(origin)) return url;
@@ -117,7 +121,7 @@ export class PhonePeGateway implements PaymentGateway {
       'rejected',
       'The payment gateway answered an unexpected pay page',
       undefined,
-      'PAY_PAGE_ORIGIN',
+      PAY_PAGE_ORIGIN,
     );
   }
 

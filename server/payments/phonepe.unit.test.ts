@@ -236,7 +236,6 @@ describe('PhonePeGateway: creating a payment', () => {
       'http://mercury-uat.phonepe.com/transact?token=abc',
       'javascript:alert(1)',
       '/transact?token=abc',
-      undefined,
     ]) {
       await expect(gateway.createPayment(payRequest), String(redirectUrl)).rejects.toMatchObject({
         name: 'GatewayError',
@@ -244,9 +243,17 @@ describe('PhonePeGateway: creating a payment', () => {
         code: 'PAY_PAGE_ORIGIN',
       });
     }
+    // No pay page at all is refused, whether or not the shop names the origins it expects.
+    redirectUrl = undefined;
+    for (const anyGateway of [gateway, phonePe.gateway()]) {
+      await expect(anyGateway.createPayment(payRequest)).rejects.toMatchObject({
+        kind: 'rejected',
+        code: 'PAY_PAGE_MISSING',
+      });
+    }
     expect(logged[0]).toMatch(/pay page \(https:\/\/pay\.evil\.example\) is not in PHONEPE_PAY_PAGE_ORIGINS/);
     expect(logged.join('\n')).not.toContain('token=abc'); // the pay page's token stays out of the log
-    expect(phonePe.count(PAY)).toBe(6); // each refused once, never sent again
+    expect(phonePe.count(PAY)).toBe(7); // each refused once, never sent again
   });
 
   it('asks the status before trying again after an unknown outcome, and tries again only if nothing arrived', async () => {

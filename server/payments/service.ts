@@ -20,7 +20,7 @@ import {
   type PaymentEventSource,
   type PaymentStatusResponse,
 } from '../../core/contracts/payments.ts';
-import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { GatewayError, PAY_PAGE_MISSING, PAY_PAGE_ORIGIN, type PaymentGateway } from './gateway.ts';
 import { paymentAttempts } from './schema.ts';
 import { ledger } from './ledger.ts';
 import { paymentHistory } from './history.ts';
@@ -195,7 +195,8 @@ export class PaymentService {
         { state: 'FAILED', amountPaise: 0, errorCode: error.code ?? 'REJECTED' },
         'system',
       );
-      throw new HttpError(502, PAYMENT_MESSAGES.gatewayFailed);
+      const refusedPayPage = error.code === PAY_PAGE_MISSING || error.code === PAY_PAGE_ORIGIN;
+      throw new HttpError(502, refusedPayPage ? PAYMENT_MESSAGES.invalidRedirect : PAYMENT_MESSAGES.gatewayFailed);
     }
   }
 
