@@ -72,12 +72,9 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
       security: adminSecurity,
     },
     handler: async (request, reply) => {
-      const { token, viewer, recoveryCodes } = await admin.secondFactor(
-        adminCookieOf(request)!,
-        request.body,
-        request.ip,
-      );
-      cookie.set(reply, token);
+      const current = adminCookieOf(request)!;
+      const { token, viewer, recoveryCodes } = await admin.secondFactor(current, request.body, request.ip);
+      if (token !== current) cookie.set(reply, token);
       return { ...viewer, ...(recoveryCodes && { recoveryCodes }) };
     },
   });
