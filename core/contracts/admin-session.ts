@@ -34,12 +34,19 @@ export const ADMIN_MESSAGES = {
   signInFailed: 'Invalid email or password',
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   codeWrong: 'That code is not right. Try the newest code, or a recovery code',
-  tooManyCodes: 'Too many wrong codes: sign in again',
+  sessionOver: 'This sign-in has ended: sign in again',
   notAdmin: 'Only shop admins can do this',
   secondFactorFirst: 'Enter your authenticator code first',
   csrf: 'This change did not come from the back office: reload the page and try again',
   ownerOnly: 'Only the shop owner can manage admins',
 } as const;
+
+/** The answer while an account's code step is locked after too many wrong codes (decision 0047). */
+export const codesLockedMessage = (retryAfterSeconds: number): string => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many wrong codes: this account takes no code for the next ${wait}. An e-mail has gone to its address.`;
+};
 
 /** Where a signed-in admin is: past the password only (`code` or `enrol` next), or fully signed in. */
 export const adminStageSchema = z.enum(['code', 'enrol', 'complete']);
@@ -96,7 +103,7 @@ export const adminSecondFactorEndpoint = endpoint({
     /** After enrolment, `recoveryCodes` are shown this once. */
     200: adminViewerSchema.extend({
       recoveryCodes: shownList(
-        z.string().meta({ pattern: '^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$', maxLength: 14 }),
+        z.string().meta({ pattern: '^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){5}$', maxLength: 29 }),
         RECOVERY_CODE_COUNT,
       ).optional(),
     }),

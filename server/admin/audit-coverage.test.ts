@@ -54,7 +54,10 @@ const image = async () =>
     ['Lit diya'],
   );
 
-/** Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps (no admin acts yet). */
+/**
+ * Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps (no admin acts yet): their own
+ * entries (`auth.*`, decision 0047) are checked in second-factor.test.ts.
+ */
 async function mutatingRoutes(): Promise<string[]> {
   const document = (await shop().app.inject({ url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
