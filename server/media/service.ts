@@ -28,6 +28,10 @@ const CACHE_CONTROL: Record<ImageUse, string> = { catalogue: IMMUTABLE, 'review-
 const originalKey = (key: string) => `originals/${key}`;
 const mediaKey = (body: Buffer) => createHash('sha256').update(body).digest('hex').slice(0, 24);
 const variantKey = (key: string, width: number, format: MediaFormat) => `variants/${key}/${width}.${format}`;
+/** Where a withheld original waits, outside the prefixes a public bucket exposes (decision 0049). */
+const withheldKey = (key: string) => `withheld/${key}`;
+const allVariantKeys = (key: string) =>
+  MEDIA_FORMATS.flatMap((format) => MEDIA_WIDTHS.map((width) => variantKey(key, width, format)));
 
 /**
  * Stores original images and derives resized WebP/AVIF variants, caching them in storage: those pages link to when
@@ -113,9 +117,40 @@ export class MediaService {
    * (a deleted review's photo): its URLs answer 404. Its row stays; storing the same bytes again brings it back.
    */
   async deleteFiles(key: string): Promise<void> {
-    // The original first: a render that starts after it finds nothing; one under way is waited for, then undone.
     await this.storage.delete(originalKey(key));
-    const variants = MEDIA_FORMATS.flatMap((format) => MEDIA_WIDTHS.map((width) => variantKey(key, width, format)));
+    await this.deleteVariants(key);
+  }
+
+  /**
+   * A hidden review photo (decision 0049): the media route already refuses it, but files a browser can fetch
+   * without the shop (a public bucket) leave their public keys too: the original moves to `withheld/`, the variants
+   * go. Nothing to do on storage only the shop serves.
+   */
+  async withhold(key: string): Promise<void> {
+    if (!this.storage.publicUrl?.(originalKey(key))) return;
+    if (await this.move(originalKey(key), withheldKey(key), 'private, no-store')) await this.deleteVariants(key);
+  }
+
+  /** Undoes withhold: the original is back under its key, and variants are made again when asked for. */
+  async release(key: string): Promise<void> {
+    if (!this.storage.publicUrl?.(originalKey(key))) return;
+    await this.move(withheldKey(key), originalKey(key), REVIEW_PHOTO_CACHE);
+  }
+
+  /** Copies a file to another key and removes it from the first; false when there was none to move. */
+  private async move(from: string, to: string, cacheControl: string): Promise<boolean> {
+    const body = await this.storage.get(from);
+    if (!body) return false;
+    const key = from.slice(from.lastIndexOf('/') + 1);
+    const [row] = await this.db.select({ contentType: media.contentType }).from(media).where(eq(media.key, key));
+    await this.storage.put(to, body, row?.contentType ?? 'application/octet-stream', { cacheControl });
+    await this.storage.delete(from);
+    return true;
+  }
+
+  /** Removes every variant, after the render of any under way: done after the original has gone, none comes back. */
+  private async deleteVariants(key: string): Promise<void> {
+    const variants = allVariantKeys(key);
     await Promise.allSettled(variants.map((variant) => this.inFlight.get(variant)));
     await Promise.all(variants.map((variant) => this.storage.delete(variant)));
   }

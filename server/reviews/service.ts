@@ -91,7 +91,7 @@ export class ReviewService {
 
   constructor(private readonly options: ReviewServiceOptions) {
     const { catalog } = options;
-    this.moderation = new ReviewModeration(options);
+    this.moderation = new ReviewModeration({ ...options, settlePhotoFiles: (id) => this.settlePhotoFiles(id) });
     this.photoAccess = new ReviewPhotoAccess(options.database.db, catalog);
     this.writeWorkflow = {
       name: 'writeReview',
@@ -254,6 +254,20 @@ export class ReviewService {
       return [...row.images, ...photos.map((photo) => photo.key)];
     });
     await this.deleteUnusedPhotos(keys);
+  }
+
+  /** After moderation: the review's photos the media route now refuses leave a public bucket too, and come back. */
+  private async settlePhotoFiles(reviewId: string): Promise<void> {
+    const db = this.options.database.db;
+    const [row] = await db.select({ images: reviews.images }).from(reviews).where(eq(reviews.id, reviewId));
+    const sent = await db
+      .select({ key: reviewPhotos.mediaKey })
+      .from(reviewPhotos)
+      .where(eq(reviewPhotos.reviewId, reviewId));
+    for (const key of new Set([...(row?.images ?? []), ...sent.map((photo) => photo.key)])) {
+      const media = this.options.media;
+      await ((await this.photoAccess.of(key)) === 'withheld' ? media.withhold(key) : media.release(key));
+    }
   }
 
   /**
