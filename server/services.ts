@@ -278,6 +278,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     shopName: config.SHOP_NAME,
   });
   backInStock.register();
+  mailSender.unsubscribeLinksStartWith(backInStock.stopLinkPrefix);
   const placeOrder = new PlaceOrder({
     database,
     auth,

@@ -6,7 +6,8 @@ export const REVIEWS_IN_JSON_LD = 5;
 
 /** The reviews as the page first shows them: the list in its order, and the average and count above it. */
 export interface ShownReviews {
-  reviews: readonly Review[];
+  /** null when they failed to load: the data then carries none. */
+  reviews: readonly Review[] | null;
   summary: Pick<Product, 'rating' | 'numReviews'>;
 }
 
@@ -44,16 +45,17 @@ export function productJsonLd(product: Product, { reviews, summary }: ShownRevie
         worstRating: 1,
       },
     }),
-    ...(reviews.length > 0 && {
-      review: reviews.slice(0, REVIEWS_IN_JSON_LD).map((review) => ({
-        '@type': 'Review',
-        name: review.title,
-        reviewBody: review.message,
-        datePublished: review.createdAt.slice(0, 10),
-        author: { '@type': 'Person', name: review.userName },
-        reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: MAX_STARS, worstRating: 1 },
-        ...(review.images.length > 0 && { image: review.images.map((url) => absolute(origin, url)) }),
-      })),
-    }),
+    ...(reviews &&
+      reviews.length > 0 && {
+        review: reviews.slice(0, REVIEWS_IN_JSON_LD).map((review) => ({
+          '@type': 'Review',
+          name: review.title,
+          reviewBody: review.message,
+          datePublished: review.createdAt.slice(0, 10),
+          author: { '@type': 'Person', name: review.userName },
+          reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: MAX_STARS, worstRating: 1 },
+          ...(review.images.length > 0 && { image: review.images.map((url) => absolute(origin, url)) }),
+        })),
+      }),
   };
 }

@@ -2,7 +2,7 @@
  * The Write a Review modal (spec sections 2, 4, 5 and 8). Loaded only when it is first opened (ReviewsPanel), so
  * its form kit, zod and the API client stay out of the product page's first load.
  */
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { z } from '../../core/contracts/zod';
 import { reviewSchema } from '../../core/contracts/catalog';
 import {
@@ -10,6 +10,7 @@ import {
   REVIEW_MAX_FILE_BYTES,
   REVIEW_MAX_FILE_MEGABYTES,
   REVIEW_MESSAGES,
+  type OwnReview,
 } from '../../core/contracts/reviews';
 import type { Product } from '../../core/product';
 import type { User } from '../../core/user';
@@ -19,7 +20,7 @@ import { useForm, type FormValues } from '../lib/form';
 import { useShop } from '../lib/use-shop';
 import { ApiError } from '../lib/http';
 import { toast } from '../lib/toast';
-import { submitReview } from './api';
+import { deleteOwnReview, fetchOwnReview, submitReview } from './api';
 import { ModalDialog } from './ModalDialog';
 import { StarRating } from './StarRating';
 import { keptPhotos } from './photos';
@@ -31,9 +32,37 @@ const reviewFormSchema = reviewSchema.extend({
 
 /** The failure toast: the server's own words for a bad photo or field, else the spec's. */
 const failureText = (error: unknown) =>
-  error instanceof ApiError && (error.status === 400 || error.status === 413) && error.message
+  error instanceof ApiError && [400, 403, 413].includes(error.status) && error.message
     ? error.message
     : REVIEW_MESSAGES.failed;
+
+const DELETE_FAILED = 'Failed to delete the review. Please try again.';
+
+/**
+ * The shopper's own review of the product, once the server has answered: the form is filled with it (their name,
+ * address, title, stars and text) and its photos are shown. Null while loading, when there is none, or on failure
+ * (the form then starts empty, as for a first review).
+ */
+function useOwnReview(productId: string, fill: (values: FormValues<typeof reviewFormSchema>) => void) {
+  const [own, setOwn] = useState<OwnReview | null>(null);
+  const fillRef = useRef(fill);
+  useEffect(() => {
+    let current = true;
+    fetchOwnReview(productId).then(
+      (review) => {
+        if (!current || !review) return;
+        setOwn(review);
+        const { userName, email, title, rating, message } = review;
+        fillRef.current({ fullname: userName, email, title, rating: String(rating), review: message });
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [productId]);
+  return own;
+}
 
 interface ReviewModalProps {
   product: Pick<Product, '_id' | 'title'>;
@@ -55,6 +84,8 @@ export default function ReviewModal({ product, user, onClose, onSubmitted }: Rev
   // The spec's order of toasts is the schema's order of fields: fullname, email, title, rating, review.
   const form = useForm(reviewFormSchema, { initialValues, onInvalid: toast.error });
   const [files, setFiles] = useState<File[]>([]);
+  const own = useOwnReview(product._id, form.setValues);
+  const [deleting, setDeleting] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const photosId = useId();
 
@@ -88,6 +119,19 @@ export default function ReviewModal({ product, user, onClose, onSubmitted }: Rev
     }
   });
 
+  const deleteReview = async () => {
+    setDeleting(true);
+    try {
+      await deleteOwnReview(product._id);
+      toast.success(REVIEW_MESSAGES.deleted);
+      onSubmitted();
+      onClose();
+    } catch {
+      toast.error(DELETE_FAILED);
+      setDeleting(false);
+    }
+  };
+
   const photoLabel = `Photos (optional): images only, max ${REVIEW_MAX_FILE_MEGABYTES} MB each, up to ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'}`;
   return (
     <ModalDialog title="Write a Review" onClose={onClose}>
@@ -100,6 +144,18 @@ export default function ReviewModal({ product, user, onClose, onSubmitted }: Rev
         <Field label="Title" required {...form.field('title')} />
         <StarRating {...form.field('rating')} label="Rating" />
         <TextAreaField label="Review" required rows={5} {...form.field('review')} />
+        {own && own.images.length > 0 && (
+          <div>
+            <p className="text-sm font-medium text-stone-800">Your photos (kept unless you choose new ones)</p>
+            <ul className="mt-1 flex gap-2" data-testid="own-review-photos">
+              {own.images.map((url, index) => (
+                <li key={url}>
+                  <img src={url} alt={`Your photo ${index + 1}`} className="size-16 rounded object-cover" />
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {maxFiles > 0 && (
           <div>
             <label htmlFor={photosId} className="block text-sm font-medium text-stone-800">
@@ -123,9 +179,21 @@ export default function ReviewModal({ product, user, onClose, onSubmitted }: Rev
             )}
           </div>
         )}
-        <SubmitButton busy={form.busy} busyLabel="Submitting...">
-          Submit Now
-        </SubmitButton>
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton busy={form.busy} busyLabel="Submitting...">
+            Submit Now
+          </SubmitButton>
+          {own && (
+            <button
+              type="button"
+              className="rounded-md border border-red-700 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+              disabled={deleting || form.busy}
+              onClick={() => void deleteReview()}
+            >
+              {deleting ? 'Deleting...' : 'Delete my review'}
+            </button>
+          )}
+        </div>
       </form>
     </ModalDialog>
   );

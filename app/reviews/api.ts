@@ -5,6 +5,8 @@
 import type { ReviewInput } from '../../core/contracts/catalog';
 import {
   addProductReviewEndpoint,
+  deleteOwnReviewEndpoint,
+  ownReviewEndpoint,
   productReviewsEndpoint,
   reviewFormData,
   type ReviewSort,
@@ -21,3 +23,10 @@ export const submitReview = (productId: string, userId: string, reviewData: Revi
     params: { productId },
     body: reviewFormData({ productId, userId, reviewData, files }),
   });
+
+/** The signed-in shopper's own review of the product, to fill the form with; null when they have not written one. */
+export const fetchOwnReview = async (productId: string) =>
+  (await call(ownReviewEndpoint, { params: { productId } })).review;
+
+/** Deletes the signed-in shopper's review of the product, with its photos. */
+export const deleteOwnReview = (productId: string) => call(deleteOwnReviewEndpoint, { params: { productId } });

@@ -55,10 +55,16 @@ export const REVIEWS_PAGE_SIZE = 10;
  */
 export function firstPaintReviews(
   product: Pick<Product, 'rating' | 'numReviews'>,
-  reviews: readonly ShownReview[],
-): { reviews: ShownReview[]; summary: ReviewSummary } {
+  reviews: readonly ShownReview[] | null,
+): FirstPaintReviews {
   return {
-    reviews: sortReviews(reviews, 'newest').slice(0, REVIEWS_PAGE_SIZE),
-    summary: { rating: product.rating, numReviews: product.numReviews, histogram: histogramOf(reviews) },
+    // null: the server could not read them; the panel shows the list's own failure state (spec section 2).
+    reviews: reviews && sortReviews(reviews, 'newest').slice(0, REVIEWS_PAGE_SIZE),
+    summary: { rating: product.rating, numReviews: product.numReviews, histogram: histogramOf(reviews ?? []) },
   };
+}
+
+export interface FirstPaintReviews {
+  reviews: ShownReview[] | null;
+  summary: ReviewSummary;
 }

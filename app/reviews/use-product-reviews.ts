@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ReviewSort } from '../../core/contracts/reviews';
-import { sortReviews, type ReviewSummary, type ShownReview } from './review-stats';
+import { sortReviews, type FirstPaintReviews, type ReviewSummary, type ShownReview } from './review-stats';
 
 export interface ReviewsState {
   /** The list in the chosen order; null when the browser's fetch failed (the panel says 'No Reviews Yet...'). */
@@ -21,12 +21,12 @@ export interface ProductReviews extends ReviewsState {
   setSort: (sort: ReviewSort) => void;
 }
 
-/** `first` is the server's render: its list newest first (firstPaintReviews). */
-const initialState = (first: { reviews: ShownReview[]; summary: ReviewSummary }): ReviewsState => ({
+/** `first` is the server's render: its list newest first, or null when it failed (firstPaintReviews). */
+const initialState = (first: FirstPaintReviews): ReviewsState => ({
   reviews: first.reviews,
   summary: first.summary,
   sort: 'newest',
-  status: 'server',
+  status: first.reviews ? 'server' : 'failed',
 });
 
 /**
@@ -35,7 +35,7 @@ const initialState = (first: { reviews: ShownReview[]; summary: ReviewSummary })
  * for when it is first shown, so a visitor who never opens the Reviews tab loads none of it (decision 0011).
  * Render it with `key={productId}`, so another product starts afresh.
  */
-export function useProductReviews(productId: string, first: { reviews: ShownReview[]; summary: ReviewSummary }) {
+export function useProductReviews(productId: string, first: FirstPaintReviews) {
   const [state, setState] = useState(() => initialState(first));
   const requested = useRef(false);
   // Only the latest request's answer is shown: a slow answer for an older sort must not replace a newer one.

@@ -25,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (byId) throw redirect(`/product/${byId.slug}`, 301);
     throw data('Product not found', { status: 404 });
   }
-  // The first paint's list and summary; the browser fetches the fresh list when the Reviews tab is shown.
-  const reviews = firstPaintReviews(product, await context.catalog.getReviews(product._id));
+  // The first paint's list and summary; the browser fetches the fresh list when the Reviews tab is shown. Reviews
+  // that fail to load leave the product page standing, with the list's own failure state (spec section 2).
+  const reviews = firstPaintReviews(product, await context.catalog.getReviews(product._id).catch(() => null));
   // Built here, not in meta, so the browser bundle never carries the JSON-LD builder; it carries what the page shows.
   return { product, reviews, jsonLd: productJsonLd(product, reviews, context.origin, context.shop.name) };
 }

@@ -5,7 +5,16 @@
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { productReviewSchema, type ReviewInput } from './catalog.ts';
-import { ANY_TEXT, MESSAGE_MAX, messageSchema, productIdSchema, shownList, shownText, shownTime } from './fields.ts';
+import {
+  ANY_TEXT,
+  MAX,
+  MESSAGE_MAX,
+  messageSchema,
+  productIdSchema,
+  shownList,
+  shownText,
+  shownTime,
+} from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../media.ts';
 
@@ -20,6 +29,12 @@ export const REVIEW_MESSAGES = {
   tooManyFiles: (count: number) => `At most ${count} ${count === 1 ? 'photo' : 'photos'} can be attached`,
   tooManyPixels: 'This photo is too large to process',
   badReviewData: 'reviewData must be a JSON object of fullname, email, rating, title and review',
+  /** A shopper who has not followed the verification mail yet (decision 0049). */
+  unverified: 'Please verify your e-mail address before writing a review.',
+  /** A multipart body that ends before its closing boundary (a dropped upload). */
+  truncated: 'The review did not arrive whole. Please try again.',
+  deleted: 'Your review was deleted',
+  noOwnReview: 'You have not reviewed this product',
 } as const;
 
 /** The default of REVIEW_MAX_FILES (the spec keeps 2 files while its label says 1) and the per-photo limit. */
@@ -118,8 +133,44 @@ export const addProductReviewEndpoint = endpoint({
     201: z.object({ message: shownText(MESSAGE_MAX), review: reviewListItemSchema }),
     400: messageSchema,
     401: messageSchema,
+    /** The shopper's e-mail address is not verified yet. */
+    403: messageSchema,
     404: messageSchema,
     429: messageSchema,
+  },
+});
+
+/** The signed-in shopper's own review as the form shows it: the list's fields and the address they gave. */
+export const ownReviewSchema = reviewListItemSchema.extend({ email: shownText(MAX.email) });
+
+const ownReviewPath = '/api/product/:productId/my-review';
+
+/** The signed-in shopper's review of a product, to fill the form with (null when they have not written one). */
+export const ownReviewEndpoint = endpoint({
+  method: 'GET',
+  path: ownReviewPath,
+  params: z.object({ productId: productIdSchema }),
+  responses: {
+    200: z.object({ review: ownReviewSchema.nullable() }),
+    400: messageSchema,
+    401: messageSchema,
+  },
+});
+
+/**
+ * Deletes the signed-in shopper's review of a product, with its photos; the product's average and count change
+ * with it. 404 when they have none.
+ */
+export const deleteOwnReviewEndpoint = endpoint({
+  method: 'DELETE',
+  path: ownReviewPath,
+  params: z.object({ productId: productIdSchema }),
+  responses: {
+    /** `message` is 'Your review was deleted'. */
+    200: messageSchema,
+    400: messageSchema,
+    401: messageSchema,
+    404: messageSchema,
   },
 });
 
@@ -139,4 +190,5 @@ export function reviewFormData(input: {
 }
 
 export type ReviewListItem = z.infer<typeof reviewListItemSchema>;
+export type OwnReview = z.infer<typeof ownReviewSchema>;
 export type ReviewList = z.infer<(typeof productReviewsEndpoint.responses)[200]>;

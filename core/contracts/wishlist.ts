@@ -69,17 +69,34 @@ export const backInStockMailsEndpoint = endpoint({
   body: z.object({ on: z.boolean({ error: 'Say on: true or on: false' }) }),
   responses: { 200: wishlistSchema, 400: messageSchema },
 });
-/** The link in a back-in-stock mail: one click, no sign-in, turns those mails off and answers a short HTML page. */
+const stopLinkQuery = z.object({
+  token: z
+    .string({ error: 'This link is not valid' })
+    .max(200, 'This link is not valid')
+    .regex(SINGLE_LINE_TEXT, 'This link is not valid'),
+});
+
+/**
+ * The link in a back-in-stock mail (decision 0049): no sign-in; it only shows a short HTML page with a button, so a
+ * mail scanner that opens every link changes nothing. The button posts to stopBackInStockMailsPostEndpoint.
+ */
 export const stopBackInStockMailsEndpoint = endpoint({
   method: 'GET',
   path: '/api/wishlist/back-in-stock-mails/stop',
-  querystring: z.object({
-    token: z
-      .string({ error: 'This link is not valid' })
-      .max(200, 'This link is not valid')
-      .regex(SINGLE_LINE_TEXT, 'This link is not valid'),
-  }),
+  querystring: stopLinkQuery,
   // A short page of the shop's own text and its name (at most 60 characters).
+  responses: { 200: shownText(STOP_PAGE_MAX).describe('An HTML page with the stop button'), 400: messageSchema },
+});
+
+/**
+ * Turns the shopper's back-in-stock mails off: the stop page's button, and the RFC 8058 one-click POST a mail
+ * client sends (`List-Unsubscribe=One-Click`, form-encoded), with no cookie and no CSRF token: the signed token
+ * is the authority. Any body is ignored. Answers a short HTML page; done again, nothing changes.
+ */
+export const stopBackInStockMailsPostEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/wishlist/back-in-stock-mails/stop',
+  querystring: stopLinkQuery,
   responses: { 200: shownText(STOP_PAGE_MAX).describe('An HTML page saying the mails are off'), 400: messageSchema },
 });
 

@@ -2,9 +2,14 @@ import { failedStepOf } from '../db/workflow.ts';
 import { pino, stdSerializers, type DestinationStream } from 'pino';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** E-mail link tokens travel in URL paths; the logs keep the path and drop the token. */
+/**
+ * E-mail link tokens travel in URL paths (verification, reset) and in `token=` query values (the back-in-stock
+ * stop link, decision 0049); the logs keep the path and the parameter's name and drop the token.
+ */
 const TOKEN_IN_PATH = /\/(verify-email|reset-password)\/[^/?#]+/g;
-export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '/$1/[redacted]');
+const TOKEN_IN_QUERY = /([?&]token=)[^&#]*/gi;
+export const redactUrl = (url: string) =>
+  url.replace(TOKEN_IN_PATH, '/$1/[redacted]').replace(TOKEN_IN_QUERY, '$1[redacted]');
 
 /** A database error's safe fields: what failed and why, never the values (`detail` and query parameters hold them). */
 interface DatabaseErrorFields {

@@ -40,4 +40,17 @@ describe('the request log', () => {
     const lines = await linesFor('debug', (app) => app.inject({ method: 'GET', url: '/thing' }));
     expect(lines.map(({ level, req }) => [level, req!.url])).toEqual([[DEBUG, '/thing']]);
   });
+
+  it('replaces link tokens with [redacted]: in the path and in every token= query value', async () => {
+    const stop = '/thing?token=3f2a.c2lnbmF0dXJl&x=1&Token=second';
+    const lines = await linesFor('info', async (app) => {
+      await app.inject({ method: 'POST', url: stop });
+      await app.inject({ method: 'GET', url: '/api/auth/verify-email/abc123?token=q' });
+    });
+    expect(lines.map(({ req }) => req!.url)).toEqual([
+      '/thing?token=[redacted]&x=1&Token=[redacted]',
+      '/api/auth/verify-email/[redacted]?token=[redacted]',
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/c2lnbmF0dXJl|second|abc123/);
+  });
 });

@@ -4,3 +4,4 @@ export { MailSender } from './sender.ts';
 export { LocalMailbox, createTransport, type MailTransport } from './transports.ts';
 export { escapeHtml, layout } from './templates.ts';
 export { devMailboxRoutes } from './routes.ts';
+export { unsubscribeHeaders } from './unsubscribe.ts';

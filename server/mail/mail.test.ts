@@ -42,6 +42,37 @@ describe('MailSender over SMTP', () => {
     }
   });
 
+  it('gives a mail with a registered stop link List-Unsubscribe and one-click List-Unsubscribe-Post', async () => {
+    const smtp = await startSmtpServer();
+    const sender = new MailSender(db(), smtpTransport(smtp.port), { log: silent });
+    const prefix = 'https://shop.example.in/api/stop?token=';
+    sender.unsubscribeLinksStartWith(prefix);
+    try {
+      await outbox().enqueue({
+        ...mail(7),
+        text: `Back in stock.\nTo stop these mails, open: ${prefix}u1.sig-_9\nShop`,
+      });
+      await outbox().enqueue(mail(8));
+      expect(await sender.drain()).toBe(2);
+      const headersOf = (subject: string) => {
+        const received = smtp.received.find((message) => message.subject === subject)!;
+        return Object.fromEntries(
+          received.headerLines
+            .filter((line) => line.key.startsWith('list-unsubscribe'))
+            .map((line) => [line.key, line.line.slice(line.line.indexOf(':') + 1).trim()]),
+        );
+      };
+      expect(headersOf('Order 7 confirmed')).toEqual({
+        'list-unsubscribe': `<${prefix}u1.sig-_9>`,
+        'list-unsubscribe-post': 'List-Unsubscribe=One-Click',
+      });
+      expect(headersOf('Order 8 confirmed')).toEqual({});
+    } finally {
+      await sender.stop();
+      await smtp.close();
+    }
+  });
+
   it('keeps the mail while the server is down, then delivers it once when due again', async () => {
     const probe = await startSmtpServer();
     const port = probe.port;

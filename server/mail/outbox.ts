@@ -9,6 +9,8 @@ export interface OutgoingMail {
   html: string;
   /** Where a reply should go when not to the From address, e.g. the sender of a contact message. */
   replyTo?: string | null;
+  /** Headers a transport adds, made by the sender as it sends (the outbox does not keep them): List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** Queues mails in the database, so a mail is sent exactly when the change that caused it is committed. */

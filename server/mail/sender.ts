@@ -4,6 +4,7 @@ import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
 import { InFlight, Poller, LeaseKeeper, inTurn, workThroughClaims } from '../jobs/index.ts';
 import { describeError } from '../http/logger.ts';
+import { unsubscribeHeaders } from './unsubscribe.ts';
 
 export interface MailSenderOptions {
   /** How often start() looks for due mails. */
@@ -56,6 +57,7 @@ export class MailSender {
   private readonly maxAttempts: number;
   private readonly stopTimeoutMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
+  private readonly unsubscribeLinkPrefixes: string[] = [];
   /** How long a claim lasts unless renewed: should the process die, its mails in flight go out after this. */
   readonly leaseMs: number;
   private stopping = false;
@@ -78,6 +80,14 @@ export class MailSender {
     this.leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
     this.leases = new LeaseKeeper((held) => this.renew(held), this.leaseMs, this.log);
     this.poller = new Poller(() => this.drain(), { pollMs: this.pollMs, log: this.log, name: 'Mail sender' });
+  }
+
+  /**
+   * A module's stop links start with `prefix`: a mail whose text holds one is sent with List-Unsubscribe and
+   * List-Unsubscribe-Post for it (decision 0049).
+   */
+  unsubscribeLinksStartWith(prefix: string): void {
+    this.unsubscribeLinkPrefixes.push(prefix);
   }
 
   /** Sends on its own timer; a shop runs drain() from its job runner instead (decision 0019). */
@@ -165,7 +175,8 @@ export class MailSender {
     const deadline = AbortSignal.timeout(SEND_DEADLINE_MS);
     let error: string | undefined;
     try {
-      await bounded(this.transport.send(mail, deadline), deadline);
+      const headers = unsubscribeHeaders(mail.text, this.unsubscribeLinkPrefixes);
+      await bounded(this.transport.send({ ...mail, headers }, deadline), deadline);
     } catch (err) {
       error = errorMessage(err);
     }

@@ -48,8 +48,17 @@ export class SmtpTransport implements MailTransport {
   }
 
   async send(mail: OutgoingMail, signal?: AbortSignal): Promise<void> {
-    const { to, subject, text, html, replyTo } = mail;
-    await this.transporter.sendMail({ from: this.from, to, subject, text, html, signal, ...(replyTo && { replyTo }) });
+    const { to, subject, text, html, replyTo, headers } = mail;
+    await this.transporter.sendMail({
+      from: this.from,
+      to,
+      subject,
+      text,
+      html,
+      signal,
+      ...(replyTo && { replyTo }),
+      ...(headers && { headers }),
+    });
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderTestShop, verifiedShopper, type Shopper } from '../testing/orders.ts';
+import { imageFile, uniqueImage } from '../testing/images.ts';
 import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { productImagesFormData, type AdminProduct } from '../../core/contracts/admin-products.ts';
 import { reviewFormData, type ReviewListItem } from '../../core/contracts/reviews.ts';
@@ -16,15 +15,7 @@ const WARM_UP_TEST_LOCK = 7_242_031;
 // its content-hash key, and its variants, are new to that storage.
 const { shop, supplyProduct } = orderTestShop({ REVIEWS_PER_HOUR: '1000' });
 
-/** A flat image but for a few random pixels: unique, and quick to encode even at the largest width. */
-function uniqueImage(format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
-  const pixels = Buffer.alloc(64 * 48 * 3, 0x80);
-  randomBytes(48).copy(pixels);
-  const image = sharp(pixels, { raw: { width: 64, height: 48, channels: 3 } });
-  return (format === 'jpeg' ? image.jpeg({ quality: 100 }) : image.png()).toBuffer();
-}
-const file = (bytes: Buffer, name = 'image.png', type = 'image/png') =>
-  new File([new Uint8Array(bytes)], name, { type });
+const file = imageFile;
 const keyOf = (url: string) => /\/([0-9a-f]{24})\/\d+\.webp$/.exec(url)![1]!;
 
 /** Which of the variants pages link to for an image of this use are not in storage. */

@@ -18,6 +18,8 @@ export interface ReviewModerationOptions {
   catalog: Pick<CatalogService, 'getProduct' | 'lockProduct' | 'adjustRating' | 'publishChange'>;
   audit: AuditLog;
   mediaBaseUrl: string;
+  /** Once a change has committed: brings the review's photo files in line with what is shown (decision 0049). */
+  settlePhotoFiles?: (reviewId: string) => Promise<void>;
 }
 
 export interface ReviewSearch {
@@ -149,13 +151,16 @@ export class ReviewModeration {
 
   /** Hides a review (`hidden`) or shows it again; the answer is the review as the back office lists it. */
   async setHidden(actor: AdminActor, request: ModerationRequest): Promise<AdminReview> {
-    await runWorkflow(this.options.database, this.reviewWorkflow, new Moderating(actor, request));
+    const { entry } = await runWorkflow(this.options.database, this.reviewWorkflow, new Moderating(actor, request));
+    if (entry) await this.options.settlePhotoFiles?.(request.reviewId);
     return this.review(request.reviewId);
   }
 
   /** Hides one photo of a review, by its position, or shows it again. */
   async setPhotoHidden(actor: AdminActor, request: ModerationRequest & { position: number }): Promise<AdminReview> {
-    await runWorkflow(this.options.database, this.photoWorkflow, new ModeratingPhoto(actor, request, request.position));
+    const moderating = new ModeratingPhoto(actor, request, request.position);
+    const { entry } = await runWorkflow(this.options.database, this.photoWorkflow, moderating);
+    if (entry) await this.options.settlePhotoFiles?.(request.reviewId);
     return this.review(request.reviewId);
   }
 

@@ -17,18 +17,11 @@ import { reviewPhotos, reviews } from './schema.ts';
 import { REVIEW_REQUEST_JOB } from './service.ts';
 import { REVIEW_MESSAGES, reviewFormData, type ReviewList, type ReviewListItem } from '../../core/contracts/reviews.ts';
 import type { ReviewInput } from '../../core/contracts/catalog.ts';
+import { goodReview } from '../testing/reviews.ts';
 import type { Product } from '../../core/product.ts';
 
 // One shopper writes many reviews here; the hourly allowance has its own test (limits.test.ts).
 const { shop, supplyProduct } = orderTestShop({ REVIEWS_PER_HOUR: '1000' });
-
-const goodReview: ReviewInput = {
-  fullname: 'Asha Verma',
-  email: 'asha@example.in',
-  rating: 4,
-  title: 'Lovely print',
-  review: 'The colours are rich and the frame is solid.',
-};
 
 /** A small JPEG; with `exif`, one that carries a camera's EXIF and GPS position. */
 async function jpeg({ exif = false, width = 64 } = {}): Promise<Buffer> {

@@ -14,6 +14,8 @@ import {
   REVIEW_MAX_FILE_MEGABYTES,
   REVIEW_MESSAGES,
   addProductReviewEndpoint,
+  deleteOwnReviewEndpoint,
+  ownReviewEndpoint,
   productReviewsEndpoint,
 } from '../../core/contracts/reviews.ts';
 import { preparePhoto } from './photos.ts';
@@ -25,7 +27,7 @@ interface ReviewRouteOptions {
   hooks: ShopperHooks;
   /** REVIEW_MAX_FILES. */
   maxFiles: number;
-  /** Counts a write against the shopper's REVIEWS_PER_HOUR; throws a 429 past it. */
+  /** Counts a write against the shopper's REVIEWS_PER_HOUR; throws a 429 past it (only for a form read whole). */
   limitWrites: (userId: string) => Promise<void>;
 }
 
@@ -55,6 +57,11 @@ function formError(error: unknown, maxFiles: number): unknown {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new HttpError(400, NOT_MULTIPART);
     default:
+      // busboy's own errors carry no code: a body cut off before its closing boundary, or a header without one.
+      if (error instanceof Error && /unexpected end of multipart data/i.test(error.message)) {
+        return new HttpError(400, REVIEW_MESSAGES.truncated);
+      }
+      if (error instanceof Error && /boundary not found/i.test(error.message)) return new HttpError(400, NOT_MULTIPART);
       return error;
   }
 }
@@ -144,23 +151,51 @@ export const reviewRoutes: FastifyPluginAsyncZod<ReviewRouteOptions> = async (ap
     },
     handler: async (request, reply) => {
       const { userId } = signedIn(request);
-      // Counted before the photos are read: a refused write costs the shop no image work.
-      await limitWrites(userId);
+      await reviews.requireVerified(userId);
       const form = await readForm(request, maxFiles);
       const input = reviewInput(form.reviewData);
+      // Counted once the form has arrived whole and reads right (a dropped upload uses up no write), and before the
+      // photos are decoded: a refused write costs the shop no image work.
+      await limitWrites(userId);
       const productId = request.params.productId;
       let photos: MediaRow[] | null = null;
       if (form.files.length > 0) {
         photos = [];
         for (const [index, file] of form.files.entries()) {
           const webp = await preparePhoto(file);
-          photos.push(
-            await media.saveOriginal(webp, `Photo ${index + 1} of ${input.fullname}'s review: ${input.title}`),
-          );
+          const alt = `Photo ${index + 1} of ${input.fullname}'s review: ${input.title}`;
+          photos.push(await media.saveOriginal(webp, alt, 'review-photo'));
         }
       }
       const review = await reviews.write({ productId, userId, input, photos });
       return reply.code(201).send({ message: REVIEW_MESSAGES.submitted, review });
+    },
+  });
+
+  route(app, ownReviewEndpoint, {
+    onRequest: hooks.requireShopper,
+    schema: {
+      tags,
+      summary: "The signed-in shopper's own review of a product, to fill the review form with",
+      description: '`review` is null when they have not written one. Photos moderation hid are left out.',
+      security,
+    },
+    handler: async (request) => ({
+      review: await reviews.own(signedIn(request).userId, request.params.productId),
+    }),
+  });
+
+  route(app, deleteOwnReviewEndpoint, {
+    onRequest: hooks.requireShopper,
+    schema: {
+      tags,
+      summary: "Delete the signed-in shopper's review of a product, with its photos",
+      description: "The product's average and count change at once; its photos' URLs answer 404. 404 without one.",
+      security,
+    },
+    handler: async (request) => {
+      await reviews.deleteOwn(signedIn(request).userId, request.params.productId);
+      return { message: REVIEW_MESSAGES.deleted };
     },
   });
 };

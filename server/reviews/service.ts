@@ -15,7 +15,9 @@ import { mediaUrl } from '../../core/media.ts';
 import { averageRating } from '../../core/product.ts';
 import type { ReviewInput } from '../../core/contracts/catalog.ts';
 import {
+  REVIEW_MESSAGES,
   REVIEWS_SHOWN_MAX,
+  type OwnReview,
   type ReviewList,
   type ReviewListItem,
   type ReviewSort,
@@ -23,6 +25,7 @@ import {
 import { reviewPhotos, reviewRequests, reviews } from './schema.ts';
 import { reviewRequestMail } from './mails.ts';
 import { ReviewModeration } from './moderation.ts';
+import { ReviewPhotoAccess } from './photo-access.ts';
 
 /** The job that mails a delivered order's review request (key: the order's row id). */
 export const REVIEW_REQUEST_JOB = 'review-request';
@@ -60,6 +63,8 @@ export interface ReviewWrite {
 /** One review being written or edited, as the workflow's steps fill it. */
 class WritingReview {
   verified = false;
+  /** The photos an edit replaced: their files go once nothing shows them. */
+  replacedKeys: string[] = [];
   previous: { id: string; rating: number; verifiedPurchase: boolean; hidden: boolean } | undefined;
   reviewId = '';
   review!: ReviewListItem;
@@ -81,10 +86,13 @@ export class ReviewService {
   private readonly writeWorkflow: Workflow<WritingReview>;
   /** The back office's: every review, hiding and showing reviews and photos (decision 0035). */
   readonly moderation: ReviewModeration;
+  /** Which photos the media route serves, and how long they may be kept (decision 0049). */
+  private readonly photoAccess: ReviewPhotoAccess;
 
   constructor(private readonly options: ReviewServiceOptions) {
     const { catalog } = options;
-    this.moderation = new ReviewModeration(options);
+    this.moderation = new ReviewModeration({ ...options, settlePhotoFiles: (id) => this.settlePhotoFiles(id) });
+    this.photoAccess = new ReviewPhotoAccess(options.database.db, catalog);
     this.writeWorkflow = {
       name: 'writeReview',
       steps: [
@@ -110,8 +118,9 @@ export class ReviewService {
             const change = previous
               ? { reviews: 0, stars: previous.hidden ? 0 : write.input.rating - previous.rating }
               : { reviews: 1, stars: write.input.rating };
-            // Publishes the change once committed, even when the stars stay: the list changed.
             await catalog.adjustRating(tx, write.productId, change);
+            // An edit at the same rating (new text or photos) changes no figure but the list: publish it all the same.
+            if (change.reviews === 0 && change.stars === 0) onCommit(tx, () => catalog.publishChange());
           },
         },
         {
@@ -141,7 +150,9 @@ export class ReviewService {
     catalog.onInvalidate(() => {
       this.lists.clear();
       this.answers.clear();
+      this.photoAccess.forget();
     });
+    this.options.media.decideAccessWith(this.photoAccess.of);
     catalog.readReviewsWith((productId) => this.visible(productId));
     orders.onDelivered(this.deliveredStep);
     jobs.handle(REVIEW_REQUEST_JOB, async ({ key }) => {
@@ -193,8 +204,98 @@ export class ReviewService {
 
   /** Writes the shopper's review of the product, or edits theirs; the answer is the review as the list shows it. */
   async write(write: ReviewWrite): Promise<ReviewListItem> {
-    const { review } = await runWorkflow(this.options.database, this.writeWorkflow, new WritingReview(write));
+    const { review, replacedKeys } = await runWorkflow(
+      this.options.database,
+      this.writeWorkflow,
+      new WritingReview(write),
+    );
+    await this.deleteUnusedPhotos(replacedKeys);
     return review;
+  }
+
+  /** Only a shopper whose e-mail is verified writes reviews (decision 0049): a 403 with the reason otherwise. */
+  async requireVerified(userId: string): Promise<void> {
+    const buyer = await this.options.auth.buyer(userId);
+    if (!buyer?.verified) throw new HttpError(403, REVIEW_MESSAGES.unverified);
+  }
+
+  /** The shopper's review of the product as their form shows it (visible photos only), or null. */
+  async own(userId: string, productId: string): Promise<OwnReview | null> {
+    const db = this.options.database.db;
+    const [row] = await db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+    if (!row) return null;
+    const photos = await this.photoKeys(db, [row.id]);
+    return { ...this.present(row, photos.get(row.id) ?? []), email: row.email ?? '' };
+  }
+
+  /**
+   * Deletes the shopper's review of the product with its photos, taking it out of the product's count and total
+   * (unless moderation had already); 404 when there is none. Its photos' files go once nothing else shows them.
+   */
+  async deleteOwn(userId: string, productId: string): Promise<void> {
+    const { catalog, database } = this.options;
+    const keys = await database.transaction(async (tx) => {
+      await catalog.lockProduct(tx, productId);
+      const [row] = await tx
+        .select({ id: reviews.id, rating: reviews.rating, hidden: reviews.hidden, images: reviews.images })
+        .from(reviews)
+        .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+      if (!row) throw new HttpError(404, REVIEW_MESSAGES.noOwnReview);
+      const photos = await tx
+        .select({ key: reviewPhotos.mediaKey })
+        .from(reviewPhotos)
+        .where(eq(reviewPhotos.reviewId, row.id));
+      await tx.delete(reviews).where(eq(reviews.id, row.id)); // its photo rows go with it (on delete cascade)
+      if (row.hidden) onCommit(tx, () => catalog.publishChange());
+      else await catalog.adjustRating(tx, productId, { reviews: -1, stars: -row.rating });
+      return [...row.images, ...photos.map((photo) => photo.key)];
+    });
+    await this.deleteUnusedPhotos(keys);
+  }
+
+  /** After moderation: the review's photos the media route now refuses leave a public bucket too, and come back. */
+  private async settlePhotoFiles(reviewId: string): Promise<void> {
+    const db = this.options.database.db;
+    const [row] = await db.select({ images: reviews.images }).from(reviews).where(eq(reviews.id, reviewId));
+    const sent = await db
+      .select({ key: reviewPhotos.mediaKey })
+      .from(reviewPhotos)
+      .where(eq(reviewPhotos.reviewId, reviewId));
+    for (const key of new Set([...(row?.images ?? []), ...sent.map((photo) => photo.key)])) {
+      const media = this.options.media;
+      await ((await this.photoAccess.of(key)) === 'withheld' ? media.withhold(key) : media.release(key));
+    }
+  }
+
+  /**
+   * Removes the files of photos no review and no catalogue image shows any more (a deleted review's, an edit's
+   * replaced ones), so their URLs answer 404; a photo the same bytes of which another review shows stays.
+   */
+  private async deleteUnusedPhotos(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const db = this.options.database.db;
+    const stillSent = await db
+      .select({ key: reviewPhotos.mediaKey })
+      .from(reviewPhotos)
+      .where(inArray(reviewPhotos.mediaKey, [...keys]));
+    const stillImported = await db
+      .select({ images: reviews.images })
+      .from(reviews)
+      .where(
+        sql`${reviews.images} ?| array[${sql.join(
+          keys.map((key) => sql`${key}`),
+          sql`, `,
+        )}]`,
+      );
+    const used = new Set([
+      ...stillSent.map((row) => row.key),
+      ...stillImported.flatMap((row) => row.images),
+      ...(await this.options.catalog.imageKeys()),
+    ]);
+    for (const key of new Set(keys)) if (!used.has(key)) await this.options.media.deleteFiles(key);
   }
 
   /** A product's visible reviews, newest first, from memory when this process has read them since the last change. */
@@ -294,13 +395,15 @@ export class ReviewService {
    * New photos replace the review's; a write without photos keeps those it has. A photo moderation hid stays hidden
    * when sent again (its key is its content's).
    */
-  private async savePhotos(tx: Db, { write, reviewId }: WritingReview): Promise<void> {
+  private async savePhotos(tx: Db, context: WritingReview): Promise<void> {
+    const { write, reviewId } = context;
     if (write.photos === null) return;
     await this.options.media.record(write.photos, tx);
     const removed = await tx
       .delete(reviewPhotos)
       .where(eq(reviewPhotos.reviewId, reviewId))
       .returning({ mediaKey: reviewPhotos.mediaKey, hidden: reviewPhotos.hidden });
+    context.replacedKeys = removed.map((photo) => photo.mediaKey);
     if (write.photos.length === 0) return;
     const hiddenKeys = new Set(removed.filter((photo) => photo.hidden).map((photo) => photo.mediaKey));
     await tx.insert(reviewPhotos).values(

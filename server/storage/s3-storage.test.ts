@@ -9,6 +9,8 @@ import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices } from '../services.ts';
+import { categories, products } from '../catalog/schema.ts';
+import { REVIEW_PHOTO_CACHE } from '../media/service.ts';
 import { S3Storage, type S3Settings } from './s3-storage.ts';
 import { LocalDiskStorage, type FileStorage } from './storage.ts';
 
@@ -146,25 +148,49 @@ describe('the S3 adapter', () => {
   });
 });
 
+/** A shop on the test bucket, on PGlite in memory whichever database the test project runs on: it is about files. */
+async function bucketShop(settings: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    S3_BUCKET: BUCKET,
+    S3_REGION: REGION,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+    ...settings,
+  });
+  const services = await createServices(config, { database: await openDatabase({}) });
+  clients.push(services.storage as S3Storage);
+  const app = await buildServer(services, { logger: false });
+  return {
+    services,
+    app,
+    close: async () => {
+      await app.close();
+      await services.close();
+    },
+  };
+}
+
+/** Whether the bucket holds the key, asked of S3 itself rather than through the adapter. */
+async function inBucket(key: string): Promise<boolean> {
+  try {
+    await rawClient().send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'NotFound') return false;
+    throw error;
+  }
+}
+
 describe('a shop with S3_BUCKET set', () => {
   it('keeps its images in the bucket and serves their variants from it', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      S3_BUCKET: BUCKET,
-      S3_REGION: REGION,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
-    // PGlite in memory, whichever database the test project runs on: this test is about where the files go.
-    const services = await createServices(config, { database: await openDatabase({}) });
-    const app = await buildServer(services, { logger: false });
+    const { services, app, close } = await bucketShop();
     try {
       expect(services.storage).toBeInstanceOf(S3Storage);
-      clients.push(services.storage as S3Storage);
       const bytes = await photo();
       const key = await services.media.store(bytes, 'A brass diya on a wooden shelf');
       expect((await services.storage.get(`originals/${key}`))?.equals(bytes)).toBe(true);
@@ -177,8 +203,60 @@ describe('a shop with S3_BUCKET set', () => {
       expect(head.ContentType).toBe('image/webp');
       expect(head.CacheControl).toContain('immutable');
     } finally {
-      await app.close();
-      await services.close();
+      await close();
+    }
+  });
+
+  it("takes a hidden review photo's files out of a public bucket's keys, and puts them back when shown", async () => {
+    const { services, app, close } = await bucketShop({ S3_PUBLIC_URL: 'https://files.example.in/' });
+    try {
+      const { db } = services.database;
+      const signUp = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { fullname: 'Asha Verma', email: 'asha@example.in', password: 'kesar42chai' },
+      });
+      const userId = signUp.json<{ user: { _id: string } }>().user._id;
+      const [category] = await db.insert(categories).values({ slug: 'lamps', name: 'Lamps' }).returning();
+      const [product] = await db
+        .insert(products)
+        .values({
+          slug: 'brass-diya',
+          title: 'Brass diya',
+          categoryId: category!.id,
+          originalPricePaise: 100,
+          pricePaise: 100,
+        })
+        .returning({ id: products.id });
+      const saved = await services.media.saveOriginal(
+        await sharp(await photo())
+          .webp()
+          .toBuffer(),
+        '',
+        'review-photo',
+      );
+      const input = { fullname: 'Asha Verma', email: 'asha@example.in', rating: 5, title: 'Warm', review: 'Glows.' };
+      const review = await services.reviews.write({ productId: product!.id, userId, input, photos: [saved] });
+      const url = `/media/${saved.key}/320.webp`;
+      expect((await app.inject(url)).headers['cache-control']).toBe(REVIEW_PHOTO_CACHE);
+      expect(await inBucket(`variants/${saved.key}/320.webp`)).toBe(true);
+
+      const actor = { userId, email: 'asha@example.in', role: 'owner' as const, ip: '127.0.0.1' };
+      const photoOf = { reviewId: review._id, position: 0 };
+      await services.reviews.moderation.setPhotoHidden(actor, { ...photoOf, hidden: true });
+      expect((await app.inject(url)).statusCode).toBe(404);
+      expect(await inBucket(`originals/${saved.key}`)).toBe(false);
+      expect(await inBucket(`variants/${saved.key}/320.webp`)).toBe(false);
+      expect(await inBucket(`withheld/${saved.key}`)).toBe(true);
+
+      await services.reviews.moderation.setPhotoHidden(actor, { ...photoOf, hidden: false });
+      expect(await inBucket(`originals/${saved.key}`)).toBe(true);
+      expect(await inBucket(`withheld/${saved.key}`)).toBe(false);
+      const shown = await app.inject(url);
+      expect(shown.statusCode).toBe(200);
+      expect((await sharp(shown.rawPayload).metadata()).width).toBe(320);
+    } finally {
+      await close();
     }
   });
 });

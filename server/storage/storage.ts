@@ -15,6 +15,11 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the file; removing one that is not there is no error. */
   delete(key: string): Promise<void>;
+  /**
+   * Where a browser can fetch the file without the shop, when it can (a bucket's S3_PUBLIC_URL): what the shop
+   * stops serving must then leave that address too (decision 0049). Absent or null: only the shop serves it.
+   */
+  publicUrl?(key: string): string | null;
 }
 
 export class LocalDiskStorage implements FileStorage {

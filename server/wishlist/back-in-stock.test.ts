@@ -10,6 +10,7 @@ import {
   type Shopper,
 } from '../testing/orders.ts';
 import { eq, sql } from 'drizzle-orm';
+import { unsubscribeHeaders } from '../mail/index.ts';
 import { BACK_IN_STOCK_JOB, INVALID_STOP_LINK } from './back-in-stock.ts';
 import { backInStockReturns } from './schema.ts';
 
@@ -53,6 +54,14 @@ const stopPath = (text: string) => {
   return match![1]!;
 };
 const follow = (path: string) => shop().app.inject({ method: 'GET', url: path });
+/** The stop page's button, or a mail client's one-click unsubscribe: the same form post. */
+const press = (path: string) =>
+  shop().app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
 
 describe('back-in-stock mails', () => {
   it('mail each waiting shopper once per return to stock, and again at the next return', async () => {
@@ -130,25 +139,55 @@ describe('back-in-stock mails', () => {
     expect(await mailCounts(early, late)).toEqual([1, 0]);
   });
 
-  it('stop with the link in the mail: one click, no sign-in, a page that says so', async () => {
+  it("stop with the link in the mail: opening it (a scanner's prefetch) changes nothing, its button does", async () => {
     const productId = await supplyProduct({ stock: 1 });
     const [asha, ravi] = [await verifiedShopper(shop()), await verifiedShopper(shop())];
     await wish(asha, productId);
     await wish(ravi, productId);
     await soldOutAndBack(productId);
     const link = stopPath((await mailsTo(asha))[0]!.text);
+    const mailsOn = async () =>
+      (await shop().app.inject({ method: 'GET', url: '/api/wishlist', headers: asha.bearer })).json<{
+        backInStockMails: boolean;
+      }>().backInStockMails;
 
     const page = await follow(link);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('Back-in-stock mails are off');
-    // Following it again changes nothing.
+    expect(page.body).toContain('<form method="post">');
+    expect(page.body).not.toContain('Back-in-stock mails are off');
     expect((await follow(link)).statusCode).toBe(200);
-    const list = await shop().app.inject({ method: 'GET', url: '/api/wishlist', headers: asha.bearer });
-    expect(list.json()).toMatchObject({ backInStockMails: false });
+    expect(await mailsOn()).toBe(true);
+
+    // The button posts the form to the same address: no sign-in, no cookie, no CSRF token.
+    const stopped = await press(link);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.headers['content-type']).toMatch(/^text\/html/);
+    expect(stopped.body).toContain('Back-in-stock mails are off');
+    expect(await mailsOn()).toBe(false);
+    // Pressed again, nothing changes.
+    expect((await press(link)).statusCode).toBe(200);
 
     await soldOutAndBack(productId);
     expect(await mailCounts(asha, ravi)).toEqual([1, 2]);
+  });
+
+  it("carries List-Unsubscribe for the mail's stop link, whose one-click POST stops the mails", async () => {
+    const productId = await supplyProduct({ stock: 1 });
+    const asha = await verifiedShopper(shop());
+    await wish(asha, productId);
+    await soldOutAndBack(productId);
+    const [mail] = await mailsTo(asha);
+    const headers = unsubscribeHeaders(mail!.text, [shop().services.backInStock.stopLinkPrefix]);
+    const link = stopPath(mail!.text);
+    expect(headers).toEqual({
+      'List-Unsubscribe': `<${shop().services.backInStock.stopLinkPrefix}${new URL(link, 'http://x').searchParams.get('token')}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    // What a mail client sends (RFC 8058): the body below, form-encoded, from its own servers.
+    expect((await press(link)).statusCode).toBe(200);
+    const list = await shop().app.inject({ method: 'GET', url: '/api/wishlist', headers: asha.bearer });
+    expect(list.json()).toMatchObject({ backInStockMails: false });
   });
 
   it('refuses a link the shop did not sign with 400 and a message', async () => {
@@ -168,9 +207,13 @@ describe('back-in-stock mails', () => {
       '',
       `${'x'.repeat(300)}`,
     ]) {
-      const response = await follow(`/api/wishlist/back-in-stock-mails/stop?token=${encodeURIComponent(forged)}`);
-      expect(response.statusCode, forged).toBe(400);
-      expect(response.json()).toEqual({ message: forged.length > 200 ? 'This link is not valid' : INVALID_STOP_LINK });
+      for (const send of [follow, press]) {
+        const response = await send(`/api/wishlist/back-in-stock-mails/stop?token=${encodeURIComponent(forged)}`);
+        expect(response.statusCode, forged).toBe(400);
+        expect(response.json()).toEqual({
+          message: forged.length > 200 ? 'This link is not valid' : INVALID_STOP_LINK,
+        });
+      }
     }
     const withoutToken = await follow('/api/wishlist/back-in-stock-mails/stop');
     expect(withoutToken.statusCode).toBe(400);

@@ -60,17 +60,28 @@ export class BackInStockMails {
   /** The mails' one-click link: the shopper's id, signed, so it needs no sign-in and no stored token. */
   stopLink(userId: string): string {
     const token = `${userId}.${this.signature(userId)}`;
-    return `${this.options.origin}${stopBackInStockMailsEndpoint.path}?token=${token}`;
+    return `${this.stopLinkPrefix}${token}`;
   }
 
-  /** Follows a stop link: that shopper's back-in-stock mails are off. A link that was not signed here is a 400. */
-  async stop(token: string): Promise<void> {
+  /** Every stop link starts so: the mail sender finds it in a mail's text for its List-Unsubscribe header. */
+  get stopLinkPrefix(): string {
+    return `${this.options.origin}${stopBackInStockMailsEndpoint.path}?token=`;
+  }
+
+  /** The shopper a stop link's token names; a 400 for a token that was not signed here. Changes nothing. */
+  check(token: string): string {
     const parts = token.split('.');
     const [userId = '', signature = ''] = parts.length === 2 ? parts : [];
     const expected = Buffer.from(this.signature(userId));
     const given = Buffer.from(signature);
     const genuine = UUID.test(userId) && given.length === expected.length && timingSafeEqual(given, expected);
     if (!genuine) throw new HttpError(400, INVALID_STOP_LINK);
+    return userId;
+  }
+
+  /** The stop button, or a mail client's one-click POST: that shopper's back-in-stock mails are off. */
+  async stop(token: string): Promise<void> {
+    const userId = this.check(token);
     // An account deleted since has nothing left to mail.
     if (await this.options.auth.buyer(userId)) await this.options.wishlists.stopBackInStockMails(userId);
   }

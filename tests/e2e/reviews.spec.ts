@@ -186,3 +186,44 @@ test('a shopper who received the product writes a review with a photo: stars, ph
   expect(jsonLd.review[0].name).toBe(title);
   expect(jsonLd.review[0].reviewBody).toBe(text);
 });
+
+test('a shopper who reviewed the product finds the form filled with their review, and can delete it', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow(); // sign-up mail, a photo processed
+  const products = await productsInStock(request, 5);
+  const product = products[testInfo.project.name === 'mobile' ? 3 : 2]!;
+  const shopper = await verifiedBuyer(request);
+  const title = `Bright and even ${Date.now()}`;
+  const reviewData = { fullname: 'Kavya Menon', email: shopper.email, rating: 5, title, review: 'No flicker.' };
+  const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#2b6cb0' } })
+    .png()
+    .toBuffer();
+  const written = await request.post(`/api/product/${product._id}/add-product-reviews`, {
+    headers: await bearer(request, shopper),
+    multipart: {
+      productId: product._id,
+      userId: 'ignored',
+      reviewData: JSON.stringify(reviewData),
+      files: { name: 'lamp.png', mimeType: 'image/png', buffer: photo },
+    },
+  });
+  expect(written.status(), await written.text()).toBe(201);
+
+  await signInThroughPage(page, shopper, `/product/${product.slug}`);
+  await page.getByRole('tab', { name: /Reviews/ }).click();
+  await expect(page.getByTestId('review').filter({ hasText: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Write Review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+  await expect(dialog.getByLabel('Title')).toHaveValue(title);
+  await expect(dialog.getByLabel('Review', { exact: true })).toHaveValue('No flicker.');
+  await expect(dialog.getByRole('radio', { name: '5 stars' })).toBeChecked();
+  const ownPhoto = dialog.getByAltText('Your photo 1');
+  await expect.poll(() => ownPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await dialog.getByRole('button', { name: 'Delete my review' }).click();
+  await expect(toast(page, 'Your review was deleted')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByTestId('review').filter({ hasText: title })).toHaveCount(0);
+});
