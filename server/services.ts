@@ -25,7 +25,7 @@ import { ContactService } from './contact/index.ts';
 import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
 import { AuditLog } from './audit/index.ts';
 import { AnalyticsService } from './analytics/index.ts';
-import { AdminService } from './admin/index.ts';
+import { AdminInvitations, AdminService } from './admin/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -71,6 +71,8 @@ export interface Services {
   /** The back office's append-only log of admin actions. */
   audit: AuditLog;
   admin: AdminService;
+  /** Staff come in by invitation only (decision 0048). */
+  adminInvitations: AdminInvitations;
   /** First-party page views and Web Vitals (decision 0037). */
   analytics: AnalyticsService;
   emailLinks: EmailLinks;
@@ -194,6 +196,16 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     },
   });
   const admin = new AdminService({ database, auth, audit, issuer: config.SHOP_NAME });
+  const adminInvitations = new AdminInvitations({
+    database,
+    auth,
+    audit,
+    admin,
+    outbox,
+    origin,
+    shopName: config.SHOP_NAME,
+    hours: config.ADMIN_INVITE_HOURS,
+  });
   const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
   const orderPayments = new OrderPaymentState(database.db, catalog);
@@ -329,6 +341,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     reviews,
     audit,
     admin,
+    adminInvitations,
     analytics,
     emailLinks,
     google,

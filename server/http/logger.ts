@@ -3,7 +3,7 @@ import { pino, stdSerializers, type DestinationStream } from 'pino';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** E-mail link tokens travel in URL paths; the logs keep the path and drop the token. */
-const TOKEN_IN_PATH = /\/(verify-email|reset-password)\/[^/?#]+/g;
+const TOKEN_IN_PATH = /\/(verify-email|reset-password|invitations?)\/[^/?#]+/g;
 export const redactUrl = (url: string) => url.replace(TOKEN_IN_PATH, '/$1/[redacted]');
 
 /** A database error's safe fields: what failed and why, never the values (`detail` and query parameters hold them). */

@@ -2,5 +2,5 @@
 export { MailOutbox, type OutgoingMail } from './outbox.ts';
 export { MailSender } from './sender.ts';
 export { LocalMailbox, createTransport, type MailTransport } from './transports.ts';
-export { escapeHtml, layout } from './templates.ts';
+export { escapeHtml, layout, linkMail } from './templates.ts';
 export { devMailboxRoutes } from './routes.ts';
