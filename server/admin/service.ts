@@ -7,6 +7,7 @@ import type { AdminActor, AuditLog } from '../audit/index.ts';
 import {
   ADMIN_MESSAGES,
   ADMIN_TEAM_MAX,
+  adminPasswordSchema,
   type AdminRole,
   type AdminViewer,
 } from '../../core/contracts/admin-session.ts';
@@ -66,6 +67,7 @@ export class AdminService {
    * admin's sessions end. Run again, it resets a lost authenticator.
    */
   async createOwner(input: { email: string; password: string }): Promise<OwnerCredentials> {
+    if (!adminPasswordSchema.safeParse(input.password).success) throw new HttpError(400, ADMIN_MESSAGES.adminPassword);
     const secret = newTotpSecret();
     const passwordHash = await this.options.auth.newPasswordHash(input.password);
     const { account, recoveryCodes } = await this.options.database.transaction(async (tx) => {
