@@ -72,7 +72,8 @@ export default defineConfig({
     shop(
       PORT,
       '.cache/e2e-data',
-      { NODE_ENV: 'production', API_DOCS: 'true' },
+      // A deployed shop needs its own SECRETS_KEY (decision 0047); this one is the suite's, public like the suite.
+      { NODE_ENV: 'production', API_DOCS: 'true', SECRETS_KEY: '5e'.repeat(32) },
       'tsx tests/e2e/create-staff.ts && tsx tests/e2e/create-owner.ts',
     ),
     shop(

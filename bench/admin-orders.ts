@@ -158,19 +158,24 @@ async function adminHeaders(origin: string, secret: string): Promise<Record<stri
     body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
   });
   if (!first.ok) throw new Error(`Admin sign-in answered ${first.status}: ${await first.text()}`);
-  const cookie = first.headers
-    .getSetCookie()
-    .find((value) => value.startsWith('admin_session='))!
-    .split(';')[0]!;
-  const headers = { cookie, 'x-csrf-token': ((await first.json()) as { csrfToken: string }).csrfToken };
   const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
   const second = await fetch(`${origin}/api/admin/session/second-factor`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
+    headers: { ...(await sessionHeaders(first)), 'content-type': 'application/json' },
     body: JSON.stringify({ code }),
   });
   if (!second.ok) throw new Error(`The admin's code answered ${second.status}: ${await second.text()}`);
-  return headers;
+  // The second factor issues the session a new cookie and CSRF token (decision 0047).
+  return sessionHeaders(second);
+}
+
+/** The admin session cookie an answer sets, and the CSRF token in its body. */
+async function sessionHeaders(answer: Response): Promise<Record<string, string>> {
+  const cookie = answer.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('admin_session='))!
+    .split(';')[0]!;
+  return { cookie, 'x-csrf-token': ((await answer.json()) as { csrfToken: string }).csrfToken };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Writes the API's OpenAPI document, as /api/docs/json serves it, to a file for Spectral (npm run lint:api):
 // npx tsx scripts/openapi.ts .cache/openapi.json
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
@@ -9,7 +10,13 @@ import { buildServer } from '../server/app.ts';
 
 const target = process.argv[2] ?? '.cache/openapi.json';
 // An empty shop in memory: the document depends on the routes only. NODE_ENV 'test' keeps background senders off.
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+// A throwaway SECRETS_KEY: no key file is made in the data directory.
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  SECRETS_KEY: randomBytes(32).toString('hex'),
+});
 const services = await createServices(config, { database: await openDatabase({}) });
 try {
   const app = await buildServer(services, { logger: false });

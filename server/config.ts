@@ -69,6 +69,14 @@ export const configSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Signs access tokens. Unset: a random secret is made once and kept in the database for every process. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Encrypts the back office's authenticator secrets (AES-256-GCM, decision 0047): 32 bytes as 64 hex characters.
+   * Required in production; elsewhere made once into $DATA_DIR/secrets.key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 random bytes: openssl rand -hex 32)')
+    .optional(),
   ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** smtp(s)://user:pass@host:port. Unset: mail is kept in a local mailbox shown at /dev/mailbox (not in production). */
   SMTP_URL: z
@@ -198,6 +206,7 @@ export const configSchema = z.object({
 /** Settings whose values never appear in messages or logs: they are, or may contain, secrets. */
 const SECRET_SETTINGS = new Set([
   'AUTH_SECRET',
+  'SECRETS_KEY',
   'DATABASE_URL',
   'SMTP_URL',
   'REDIS_URL',
@@ -208,6 +217,7 @@ const SECRET_SETTINGS = new Set([
 /** Settings shown as (hidden) in messages: plain secrets, not URLs. */
 const HIDDEN_SETTINGS = new Set([
   'AUTH_SECRET',
+  'SECRETS_KEY',
   'PHONEPE_CLIENT_SECRET',
   'PHONEPE_WEBHOOK_PASSWORD',
   'S3_SECRET_ACCESS_KEY',
@@ -229,6 +239,9 @@ const S3_SETTINGS = [...REQUIRED_WITH_S3_BUCKET, 'S3_ENDPOINT', 'S3_FORCE_PATH_S
 const REQUIRED_IN_PRODUCTION = {
   SMTP_URL: 'is required when NODE_ENV=production (mail must reach shoppers; the local mailbox is for development)',
   PUBLIC_URL: 'is required when NODE_ENV=production (the address in e-mailed links and canonical URLs)',
+  SECRETS_KEY:
+    'is required when NODE_ENV=production (it encrypts the back office’s authenticator secrets, kept apart from ' +
+    'the database: openssl rand -hex 32)',
 } as const;
 
 /** The gateway settings that must be https in production: payment traffic and the pay page are never plain text. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, servesLocalConveniences } from './config.ts';
 
+const SECRETS_KEY = 'a1'.repeat(32);
+
 describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
@@ -43,14 +45,33 @@ describe('configuration', () => {
     throw new Error('expected a ConfigError');
   };
 
-  it('refuses to start in production without SMTP_URL and PUBLIC_URL, naming both', () => {
+  it('refuses to start in production without SMTP_URL, PUBLIC_URL and SECRETS_KEY, naming each', () => {
     const message = messageOf({ NODE_ENV: 'production' });
     expect(message).toMatch(/SMTP_URL is required when NODE_ENV=production/);
     expect(message).toMatch(/PUBLIC_URL is required when NODE_ENV=production/);
+    expect(message).toMatch(/SECRETS_KEY is required when NODE_ENV=production \(it encrypts/);
+    expect(messageOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' })).toMatch(
+      /^Invalid configuration:\n {2}SECRETS_KEY is required/,
+    );
     expect(messageOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).not.toContain('SMTP_URL');
-    const ready = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' });
+    const ready = loadConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://m:25',
+      PUBLIC_URL: 'https://shop.in',
+      SECRETS_KEY,
+    });
     expect(ready.NODE_ENV).toBe('production');
     expect(loadConfig({}).NODE_ENV).toBe('development');
+  });
+
+  it('takes SECRETS_KEY as 64 hex characters only, and never prints it', () => {
+    expect(loadConfig({ SECRETS_KEY }).SECRETS_KEY).toBe(SECRETS_KEY);
+    expect(loadConfig({}).SECRETS_KEY).toBeUndefined();
+    const short = 'b2'.repeat(20);
+    const message = messageOf({ SECRETS_KEY: short });
+    expect(message).toContain('SECRETS_KEY=(hidden): must be 64 hexadecimal characters');
+    expect(message).not.toContain(short);
+    expect(messageOf({ SECRETS_KEY: 'z'.repeat(64) })).toContain('SECRETS_KEY=(hidden)');
   });
 
   it('never prints the value of a secret', () => {
@@ -70,7 +91,7 @@ describe('configuration', () => {
   });
 
   describe('a deployed shop and its gateway (decision 0022)', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' };
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in', SECRETS_KEY };
     const phonePe = {
       PHONEPE_CLIENT_ID: 'M123',
       PHONEPE_CLIENT_SECRET: 'client-secret',
@@ -193,7 +214,13 @@ describe('configuration', () => {
     });
 
     it('wants an https S3_PUBLIC_URL in production, and allows a plain-http endpoint on a private network', () => {
-      const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in', ...bucket };
+      const production = {
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://m:25',
+        PUBLIC_URL: 'https://shop.in',
+        SECRETS_KEY,
+        ...bucket,
+      };
       expect(messageOf({ ...production, S3_PUBLIC_URL: 'http://files.shop.in' })).toContain(
         'S3_PUBLIC_URL="http://files.shop.in" must use https:// when NODE_ENV=production',
       );
@@ -214,7 +241,7 @@ describe('configuration', () => {
     expect(servesLocalConveniences(loadConfig({ TRUST_PROXY: 'false' }))).toBe(true);
     expect(
       servesLocalConveniences(
-        loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in' }),
+        loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in', SECRETS_KEY }),
       ),
     ).toBe(false);
   });

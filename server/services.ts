@@ -25,7 +25,7 @@ import { ContactService } from './contact/index.ts';
 import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
 import { AuditLog } from './audit/index.ts';
 import { AnalyticsService } from './analytics/index.ts';
-import { AdminInvitations, AdminService } from './admin/index.ts';
+import { AdminInvitations, AdminService, loadSecretsKey } from './admin/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -195,7 +195,19 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       await wishlists.clear(userId, tx);
     },
   });
-  const admin = new AdminService({ database, auth, audit, issuer: config.SHOP_NAME });
+  const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
+  const admin = new AdminService({
+    database,
+    auth,
+    audit,
+    outbox,
+    rateLimitStore,
+    secretsKey: await loadSecretsKey(config.SECRETS_KEY, config.DATA_DIR),
+    issuer: config.SHOP_NAME,
+  });
+  await admin.start();
+  // Whatever ends an account's sessions (a password change or reset, a role change) ends its back-office ones too.
+  sessions.alsoEnd((tx, userId) => admin.endSessions(tx, userId));
   const adminInvitations = new AdminInvitations({
     database,
     auth,
@@ -206,7 +218,6 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     shopName: config.SHOP_NAME,
     hours: config.ADMIN_INVITE_HOURS,
   });
-  const rateLimitStore = overrides.rateLimitStore ?? createRateLimitStore(config.REDIS_URL);
   const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
   const orderPayments = new OrderPaymentState(database.db, catalog);
   const gateway = payment.gateway ?? prepaidOff;

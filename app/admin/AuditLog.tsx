@@ -1,5 +1,6 @@
 import { auditLogEndpoint, type AuditEntryView } from '../../core/contracts/admin-audit';
 import { useAdminQuery } from './api';
+import { auditActionLabel } from './audit-actions';
 import { Card, FilterField, ListPage, When, useSearchInput } from './ui';
 
 /** A recorded value as readable JSON; nothing recorded reads as a dash. */
@@ -24,10 +25,12 @@ export function Values({ label, value }: { label: string; value: unknown }) {
 }
 
 function Entry({ entry }: { entry: AuditEntryView }) {
+  const label = auditActionLabel(entry);
   return (
     <Card>
       <article className="space-y-2">
         <h2 className="font-mono text-sm font-semibold break-all">{entry.action}</h2>
+        {label && <p className="text-sm font-medium">{label}</p>}
         <p className="text-sm break-words text-stone-700">
           {entry.adminEmail} · <When at={entry.at} /> · {entry.ip}
         </p>

@@ -36,7 +36,7 @@ export const ADMIN_MESSAGES = {
   signInFailed: 'Invalid email or password',
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   codeWrong: 'That code is not right. Try the newest code, or a recovery code',
-  tooManyCodes: 'Too many wrong codes: sign in again',
+  sessionOver: 'This sign-in has ended: sign in again',
   notAdmin: 'Only shop admins can do this',
   secondFactorFirst: 'Enter your authenticator code first',
   csrf: 'This change did not come from the back office: reload the page and try again',
@@ -47,6 +47,13 @@ export const ADMIN_MESSAGES = {
   noInvitation: 'This admin has no pending invitation',
   authenticatorFirst: 'Set up your authenticator app first',
 } as const;
+
+/** The answer while an account's code step is locked after too many wrong codes (decision 0047). */
+export const codesLockedMessage = (retryAfterSeconds: number): string => {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes >= 120 ? `${Math.ceil(minutes / 60)} hours` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many wrong codes: this account takes no code for the next ${wait}. An e-mail has gone to its address.`;
+};
 
 /** Where a signed-in admin is: past the password only (`code` or `enrol` next), or fully signed in. */
 export const adminStageSchema = z.enum(['code', 'enrol', 'complete']);
@@ -96,7 +103,7 @@ export const secondFactorSchema = z
   .refine((value) => value.code || value.recoveryCode, { message: ADMIN_MESSAGES.codeRequired });
 
 const recoveryCodesSchema = shownList(
-  z.string().meta({ pattern: '^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$', maxLength: 14 }),
+  z.string().meta({ pattern: '^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){5}$', maxLength: 29 }),
   RECOVERY_CODE_COUNT,
 );
 

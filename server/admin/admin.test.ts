@@ -186,7 +186,7 @@ describe('back office sign-in', () => {
     expect((await shop().app.inject({ url: '/api/admin/admins', headers })).statusCode).toBe(403);
   });
 
-  it('ends the session after five wrong codes', async () => {
+  it('locks the code step after five wrong codes, keeping the session for after the lock (decision 0047)', async () => {
     const { email } = await signedInAdmin(shop());
     const first = await shop().app.inject({
       method: 'POST',
@@ -206,9 +206,12 @@ describe('back office sign-in', () => {
       statuses.push(response.statusCode);
       retryAfter.push(response.headers['retry-after']);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 429, 403]);
-    // Every 429 says when to try again: here at once, by signing in again.
-    expect(retryAfter[4]).toBe('1');
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    // Every 429 says when to try again: when the account's 15-minute lock ends.
+    expect(Number(retryAfter[4])).toBe(900);
+    expect(Number(retryAfter[5])).toBeGreaterThan(800);
+    const session = await shop().app.inject({ url: '/api/admin/session', headers: { cookie: headers.cookie } });
+    expect(session.json()).toMatchObject({ stage: 'code' });
   });
 
   it('refuses a malformed code with 400 and its message', async () => {

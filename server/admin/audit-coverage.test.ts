@@ -56,7 +56,8 @@ const image = async () =>
 
 /**
  * Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps and an invitation's acceptance
- * (no admin acts yet; invitations.test.ts checks acceptance's own entry).
+ * (no admin acts yet): their own entries are checked in second-factor.test.ts (`auth.*`, decision 0047) and
+ * invitations.test.ts.
  */
 async function mutatingRoutes(): Promise<string[]> {
   const document = (await shop().app.inject({ url: '/api/docs/json' })).json<{

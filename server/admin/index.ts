@@ -5,3 +5,4 @@ export { AdminService, ADMIN_SESSION_HOURS, type OwnerCredentials, type AdminSes
 export { ADMIN_COOKIE } from './guard.ts';
 export { totpCode } from './second-factor.ts';
 export { AdminInvitations } from './invitations.ts';
+export { loadSecretsKey } from './secret-box.ts';

@@ -8,7 +8,8 @@ import { ADMIN_MESSAGES, ADMIN_TEAM_MAX } from '../../core/contracts/admin-sessi
 import { adminInvitations } from './schema.ts';
 import { acceptedStep, newTotpSecret, totpUri } from './second-factor.ts';
 import { invitationMail } from './mails.ts';
-import { newToken, tokenHash, type AdminService } from './service.ts';
+import type { AdminService } from './service.ts';
+import { newToken, tokenHash } from './session-token.ts';
 
 /** Wrong authenticator codes one link may take on the acceptance page before it dies. */
 const MAX_FAILED_CODES = 5;
@@ -126,7 +127,7 @@ export class AdminInvitations {
     const secret = newTotpSecret();
     await this.db
       .update(adminInvitations)
-      .set({ totpSecret: secret })
+      .set({ totpSecret: this.options.admin.sealSecret(secret, row.userId) })
       .where(eq(adminInvitations.tokenHash, row.tokenHash));
     return { otpauthUri: totpUri(secret, this.options.shopName, await this.requiredEmail(row.userId)) };
   }
@@ -143,7 +144,8 @@ export class AdminInvitations {
   ): Promise<{ email: string; recoveryCodes: string[] }> {
     const row = await this.live(token);
     if (!row.totpSecret) throw new HttpError(400, ADMIN_MESSAGES.authenticatorFirst);
-    const step = acceptedStep(row.totpSecret, input.code, null);
+    const secret = this.options.admin.openSecret(row.totpSecret, row.userId);
+    const step = acceptedStep(secret, input.code, null);
     if (step === null) return this.refuseCode(row);
     const email = await this.requiredEmail(row.userId);
     const passwordHash = await this.options.auth.newPasswordHash(input.password);
@@ -158,7 +160,7 @@ export class AdminInvitations {
       const ended = await this.options.auth.replacePassword(tx, spent.userId, passwordHash);
       const recoveryCodes = await this.options.admin.enrol(tx, spent.userId, {
         role: spent.role,
-        totpSecret: row.totpSecret!,
+        totpSecret: secret,
         totpLastStep: step,
         createdBy: spent.invitedBy,
       });

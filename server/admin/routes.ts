@@ -67,11 +67,17 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
     schema: {
       tags,
       summary: 'Back-office sign-in, second factor: a TOTP code or a one-time recovery code',
-      description: 'Five wrong codes end the session. The first code after enrolment answers ten recovery codes.',
+      description:
+        'A right code sets a new `admin_session` cookie and answers a new CSRF token: the ones of the password step ' +
+        'stop working. Five wrong codes in 15 minutes, from any session or address, lock the account’s code step for ' +
+        '15 minutes, each further lock twice as long up to a day: a 429 with Retry-After, even for a right code ' +
+        '(decision 0047). The first code after enrolment answers ten recovery codes.',
       security: adminSecurity,
     },
-    handler: async (request) => {
-      const { viewer, recoveryCodes } = await admin.secondFactor(adminCookieOf(request)!, request.body);
+    handler: async (request, reply) => {
+      const current = adminCookieOf(request)!;
+      const { token, viewer, recoveryCodes } = await admin.secondFactor(current, request.body, request.ip);
+      if (token !== current) cookie.set(reply, token);
       return { ...viewer, ...(recoveryCodes && { recoveryCodes }) };
     },
   });

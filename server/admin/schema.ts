@@ -44,7 +44,7 @@ export const adminSessions = pgTable(
       .references(() => admins.userId, { onDelete: 'cascade' }),
     stage: text('stage', { enum: ['code', 'enrol', 'complete'] }).notNull(),
     csrfToken: text('csrf_token').notNull(),
-    /** Wrong second-factor codes in this session; past the limit the session ends. */
+    /** No longer read: wrong codes are counted per account in the rate-limit store (decision 0047). */
     failedCodes: integer('failed_codes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Absolute: never extended, however active the admin is. */

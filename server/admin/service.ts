@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
+import type { MailOutbox } from '../mail/index.ts';
+import type { RateLimitStore } from '../http/rate-limit.ts';
 import {
   ADMIN_MESSAGES,
   ADMIN_TEAM_MAX,
@@ -11,23 +12,29 @@ import {
   type AdminRole,
   type AdminViewer,
 } from '../../core/contracts/admin-session.ts';
-import { adminInvitations, adminRecoveryCodes, adminSessions, admins } from './schema.ts';
-import { acceptedStep, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpUri } from './second-factor.ts';
+import { adminInvitations, adminSessions, admins } from './schema.ts';
+import { newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
+import { CodeLock } from './code-lock.ts';
+import { CodeStep, replaceRecoveryCodes, sealPlaintextSecrets, viewerOf, type CodeProof } from './code-step.ts';
+import { recordAuthEvent } from './auth-events.ts';
+import { SecretBox } from './secret-box.ts';
+import { newToken, tokenHash } from './session-token.ts';
 
 /** An admin session ends this long after sign-in, however active it is (shoppers' last up to 90 days). */
 export const ADMIN_SESSION_HOURS = 12;
-/** Wrong codes one session may try before it ends and the password is asked again. */
-const MAX_FAILED_CODES = 5;
-
-/** Back-office tokens (session cookies, invitation links) are kept as their SHA-256. */
-export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-export const newToken = () => randomBytes(32).toString('base64url');
+/** The address an audit entry of `npm run admin:create` shows. */
+const COMMAND_LINE = 'command line';
 
 export interface AdminServiceOptions {
   database: Database;
   auth: AuthService;
   audit: AuditLog;
-  /** The authenticator app shows this beside the code. */
+  outbox: MailOutbox;
+  /** Where wrong codes are counted: the store every process shares. */
+  rateLimitStore: RateLimitStore;
+  /** SECRETS_KEY's 32 bytes: they seal the authenticator secrets. */
+  secretsKey: Buffer;
+  /** The authenticator app shows this beside the code; the mails sign with it. */
   issuer: string;
 }
 
@@ -56,17 +63,33 @@ export interface AdminSession extends AdminViewer {
 /** The back office's admins, their second factor and their sessions (decision 0033). */
 export class AdminService {
   private readonly db: Db;
+  private readonly secrets: SecretBox;
+  private readonly codeStep: CodeStep;
 
   constructor(private readonly options: AdminServiceOptions) {
     this.db = options.database.db;
+    this.secrets = new SecretBox(options.secretsKey);
+    this.codeStep = new CodeStep({
+      database: options.database,
+      audit: options.audit,
+      outbox: options.outbox,
+      lock: new CodeLock(options.rateLimitStore),
+      secrets: this.secrets,
+      shopName: options.issuer,
+    });
+  }
+
+  /** Seals the authenticator secrets an older version kept in plain text (decision 0047). */
+  async start(): Promise<void> {
+    await sealPlaintextSecrets(this.db, this.secrets);
   }
 
   /**
    * Makes the account an owner with this password, creating it when there is none; an existing account's old
-   * password is gone and its shopper sessions end (decision 0048). A new TOTP secret and new recovery codes; the
-   * admin's sessions end. Run again, it resets a lost authenticator.
+   * password is gone and its sessions end (decision 0048). A new TOTP secret and new recovery codes; the admin's
+   * sessions end. Run again, it resets a lost authenticator.
    */
-  async createOwner(input: { email: string; password: string }): Promise<OwnerCredentials> {
+  async createOwner(input: { email: string; password: string }, ip = COMMAND_LINE): Promise<OwnerCredentials> {
     if (!adminPasswordSchema.safeParse(input.password).success) throw new HttpError(400, ADMIN_MESSAGES.adminPassword);
     const secret = newTotpSecret();
     const passwordHash = await this.options.auth.newPasswordHash(input.password);
@@ -77,6 +100,11 @@ export class AdminService {
       );
       await tx.delete(adminInvitations).where(eq(adminInvitations.userId, account.userId));
       const recoveryCodes = await this.enrol(tx, account.userId, { role: 'owner', totpSecret: secret });
+      const actor = { userId: account.userId, email: account.email, role: 'owner' as const, ip };
+      await recordAuthEvent(this.options.audit, tx, actor, 'auth.owner-created', {
+        email: account.email,
+        createdAccount: account.created,
+      });
       return { account, recoveryCodes };
     });
     await this.options.auth.announceEnded(account.endedSessions);
@@ -89,8 +117,8 @@ export class AdminService {
   }
 
   /**
-   * Makes the account an admin whose authenticator is set up now (`totpLastStep`: the code that confirmed it), with
-   * ten new recovery codes, answered to be shown once; the account's back-office sessions end.
+   * Makes the account an admin whose authenticator is set up now (`totpLastStep`: the code that confirmed it), its
+   * secret sealed, with ten new recovery codes, answered to be shown once; the account's back-office sessions end.
    */
   async enrol(
     tx: Db,
@@ -100,7 +128,7 @@ export class AdminService {
     const recoveryCodes = newRecoveryCodes();
     const enrolled = {
       role: admin.role,
-      totpSecret: admin.totpSecret,
+      totpSecret: this.secrets.seal(admin.totpSecret, userId),
       totpEnrolledAt: new Date(),
       totpLastStep: admin.totpLastStep ?? null,
     };
@@ -108,9 +136,18 @@ export class AdminService {
       .insert(admins)
       .values({ userId, ...enrolled, createdBy: admin.createdBy ?? null })
       .onConflictDoUpdate({ target: admins.userId, set: enrolled });
-    await this.replaceRecoveryCodes(tx, userId, recoveryCodes);
-    await tx.delete(adminSessions).where(eq(adminSessions.userId, userId));
+    await replaceRecoveryCodes(tx, userId, recoveryCodes);
+    await this.endSessions(tx, userId);
     return recoveryCodes;
+  }
+
+  /** An authenticator secret sealed for this account, to keep until it is confirmed (an invitation's). */
+  sealSecret(secret: string, userId: string): string {
+    return this.secrets.seal(secret, userId);
+  }
+
+  openSecret(sealed: string, userId: string): string {
+    return this.secrets.open(sealed, userId);
   }
 
   /** Whether the account is an admin already. */
@@ -138,6 +175,7 @@ export class AdminService {
           .where(eq(admins.role, 'owner'))) as [{ owners: number }];
         if (owners <= 1) throw new HttpError(409, 'The shop needs at least one owner');
       }
+      await this.endSessions(tx, userId);
       await tx.delete(admins).where(eq(admins.userId, userId));
       await this.options.audit.record(tx, actor, {
         action: 'admin.remove',
@@ -166,80 +204,47 @@ export class AdminService {
     if (!account) return null;
     const [admin] = await this.db.select().from(admins).where(eq(admins.userId, account.userId));
     if (!admin) return null;
-    let otpauthUri: string | undefined;
-    if (!admin.totpEnrolledAt) {
-      const secret = newTotpSecret();
-      await this.db.update(admins).set({ totpSecret: secret }).where(eq(admins.userId, admin.userId));
-      otpauthUri = totpUri(secret, this.options.issuer, account.email);
-    }
-    const token = newToken();
     const stage = admin.totpEnrolledAt ? 'code' : 'enrol';
+    const secret = admin.totpEnrolledAt ? null : newTotpSecret();
+    const token = newToken();
     const csrfToken = newToken();
-    await this.db.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date()));
-    await this.db.insert(adminSessions).values({
-      tokenHash: tokenHash(token),
-      userId: admin.userId,
-      stage,
-      csrfToken,
-      ip,
-      expiresAt: new Date(Date.now() + ADMIN_SESSION_HOURS * 3_600_000),
+    await this.options.database.transaction(async (tx) => {
+      if (secret) {
+        const sealed = this.secrets.seal(secret, admin.userId);
+        await tx.update(admins).set({ totpSecret: sealed }).where(eq(admins.userId, admin.userId));
+      }
+      await tx.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date()));
+      await tx.insert(adminSessions).values({
+        tokenHash: tokenHash(token),
+        userId: admin.userId,
+        stage,
+        csrfToken,
+        ip,
+        expiresAt: new Date(Date.now() + ADMIN_SESSION_HOURS * 3_600_000),
+      });
+      const actor = { userId: admin.userId, email: account.email, role: admin.role, ip };
+      await recordAuthEvent(this.options.audit, tx, actor, 'auth.sign-in', { step: 'password', next: stage });
     });
-    return { token, viewer: { email: account.email, role: admin.role, stage, csrfToken }, otpauthUri };
+    return {
+      token,
+      viewer: { email: account.email, role: admin.role, stage, csrfToken },
+      ...(secret && { otpauthUri: totpUri(secret, this.options.issuer, account.email) }),
+    };
   }
 
   /**
-   * The second factor: a TOTP code (which also completes enrolment, answering ten new recovery codes) or an unused
-   * recovery code. Wrong codes count; past MAX_FAILED_CODES the session ends.
+   * The second factor (CodeStep, decision 0047): the session's new cookie token with who is signed in, and the ten
+   * recovery codes when this code completed enrolment.
    */
   async secondFactor(
     token: string,
-    proof: { code?: string | undefined; recoveryCode?: string | undefined },
-  ): Promise<{ viewer: AdminViewer; recoveryCodes?: string[] }> {
+    proof: CodeProof,
+    ip: string,
+  ): Promise<{ token: string; viewer: AdminViewer; recoveryCodes?: string[] }> {
     const session = await this.session(token);
-    if (!session) throw new HttpError(401, ADMIN_MESSAGES.tooManyCodes);
-    if (session.stage === 'complete') return { viewer: viewerOf(session) };
-    const [admin] = await this.db.select().from(admins).where(eq(admins.userId, session.userId));
-    if (!admin?.totpSecret) throw new HttpError(401, ADMIN_MESSAGES.tooManyCodes);
-    const outcome = await this.options.database.transaction(async (tx) => {
-      let recoveryCodes: string[] | undefined;
-      let accepted = false;
-      if (proof.code) {
-        const step = acceptedStep(admin.totpSecret!, proof.code, admin.totpLastStep);
-        if (step !== null) {
-          // The conditional update makes two racing uses of one code count once.
-          const used = await tx
-            .update(admins)
-            .set({ totpLastStep: step, totpEnrolledAt: admin.totpEnrolledAt ?? new Date() })
-            .where(and(eq(admins.userId, admin.userId), sql`coalesce(${admins.totpLastStep}, -1) < ${step}`))
-            .returning({ userId: admins.userId });
-          accepted = used.length > 0;
-          if (accepted && !admin.totpEnrolledAt) {
-            recoveryCodes = newRecoveryCodes();
-            await this.replaceRecoveryCodes(tx, admin.userId, recoveryCodes);
-          }
-        }
-      } else if (proof.recoveryCode && admin.totpEnrolledAt) {
-        const used = await tx
-          .update(adminRecoveryCodes)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(adminRecoveryCodes.userId, admin.userId),
-              eq(adminRecoveryCodes.codeHash, recoveryCodeHash(proof.recoveryCode)),
-              isNull(adminRecoveryCodes.usedAt),
-            ),
-          )
-          .returning({ userId: adminRecoveryCodes.userId });
-        accepted = used.length > 0;
-      }
-      if (!accepted) return null;
-      await tx
-        .update(adminSessions)
-        .set({ stage: 'complete', failedCodes: 0 })
-        .where(eq(adminSessions.tokenHash, tokenHash(token)));
-      return { viewer: viewerOf({ ...session, stage: 'complete' }), ...(recoveryCodes && { recoveryCodes }) };
-    });
-    return outcome ?? this.refuseCode(token);
+    if (!session) throw new HttpError(401, ADMIN_MESSAGES.sessionOver);
+    if (session.stage === 'complete') return { token, viewer: viewerOf(session) };
+    return this.codeStep.take({ session, token, ip, proof });
   }
 
   /** The live session of this cookie token, or null (unknown, ended or past its 12 hours). */
@@ -263,31 +268,18 @@ export class AdminService {
     if (token) await this.db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash(token)));
   }
 
-  private async refuseCode(token: string): Promise<never> {
-    const [row] = await this.db
-      .update(adminSessions)
-      .set({ failedCodes: sql`${adminSessions.failedCodes} + 1` })
-      .where(eq(adminSessions.tokenHash, tokenHash(token)))
-      .returning({ failedCodes: adminSessions.failedCodes });
-    if (!row || row.failedCodes >= MAX_FAILED_CODES) {
-      await this.signOut(token);
-      // The session is over: the admin may sign in again at once, and the password step has its own throttle.
-      throw new HttpError(429, ADMIN_MESSAGES.tooManyCodes, { 'retry-after': '1' });
-    }
-    throw new HttpError(401, ADMIN_MESSAGES.codeWrong);
-  }
-
-  private async replaceRecoveryCodes(tx: Db, userId: string, codes: string[]): Promise<void> {
-    await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
-    await tx.insert(adminRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })));
+  /**
+   * Ends every back-office session of the account, in `tx`: its password changed or was reset, its role changed, it
+   * left the team (decision 0047). The auth module calls it whenever it ends the account's own sessions.
+   */
+  async endSessions(tx: Db, userId: string): Promise<void> {
+    await tx.delete(adminSessions).where(eq(adminSessions.userId, userId));
   }
 
   private async emailOf(userId: string): Promise<string> {
     return (await this.options.auth.getUser(userId)).email;
   }
 }
-
-const viewerOf = ({ email, role, stage, csrfToken }: AdminViewer): AdminViewer => ({ email, role, stage, csrfToken });
 
 const toMember = (row: typeof admins.$inferSelect, email: string): TeamMember => ({
   userId: row.userId,

@@ -11,6 +11,9 @@ const CACHE_ENTRIES = 50_000;
 const IDS_PER_NOTICE = 150;
 const DAY_MS = 86_400_000;
 
+/** Ends, in the caller's transaction, what another module keeps signed in for a user. */
+export type EndUserSignIns = (db: Db, userId: string) => Promise<void>;
+
 interface SessionState {
   userId: string;
   expiresAt: number;
@@ -25,6 +28,7 @@ interface SessionState {
 export class SessionStore {
   private readonly cache = new Map<string, { state: Promise<SessionState | null>; cachedAt: number }>();
   private unsubscribe: (() => Promise<void>) | null = null;
+  private readonly alsoEnding: EndUserSignIns[] = [];
 
   constructor(
     private readonly database: Database,
@@ -41,6 +45,15 @@ export class SessionStore {
 
   async stop(): Promise<void> {
     await this.unsubscribe?.();
+  }
+
+  /**
+   * Ends another module's sign-ins whenever this store ends a user's sessions (a password changed or reset, a role
+   * changed, an account taken over), in the same transaction: the back office's sessions (decision 0047). Modules
+   * that depend on auth register here, so auth needs none of them.
+   */
+  alsoEnd(end: EndUserSignIns): void {
+    this.alsoEnding.push(end);
   }
 
   /** A new session for the user, inside the caller's transaction when given. */
@@ -77,9 +90,11 @@ export class SessionStore {
 
   /**
    * Ends sessions inside the caller's transaction and returns their ids; call `announce` with them once the
-   * transaction has committed. `keep` spares one session (the one changing its own password).
+   * transaction has committed. `keep` spares one session (the one changing its own password); every other module's
+   * sign-ins end too (alsoEnd).
    */
   async endForUser(db: Db, userId: string, keep?: string): Promise<string[]> {
+    for (const end of this.alsoEnding) await end(db, userId);
     const ended = await db
       .update(sessions)
       .set({ revokedAt: new Date() })

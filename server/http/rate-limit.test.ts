@@ -80,6 +80,17 @@ describe.each(stores)('$name store', ({ create }) => {
     const hits = await Promise.all(Array.from({ length: 50 }, () => store.hit('concurrent', 60)));
     expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
+
+  it('keeps an extending count while hits come within its window, and forgets it after a quiet window', async () => {
+    expect((await store.hitExtending('extending', 2)).count).toBe(1);
+    await sleep(1200);
+    expect((await store.hitExtending('extending', 2)).count).toBe(2);
+    await sleep(1200);
+    // 2.4 s after the first hit: a fixed window would have ended.
+    expect((await store.peek('extending')).count).toBe(2);
+    await sleep(2100);
+    expect((await store.peek('extending')).count).toBe(0);
+  });
 });
 
 describe('RedisRateLimitStore', () => {

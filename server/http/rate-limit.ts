@@ -4,6 +4,8 @@ import { HttpError } from './errors.ts';
 /** A fixed-window counter: the first hit starts a window, later hits in it add to its count. */
 export interface RateLimitStore {
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  /** Like hit, but each hit restarts the window: a count kept while hits keep coming (e.g. locks in a row). */
+  hitExtending(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
   /** The current window's count without adding to it (0 when there is none). */
   peek(key: string): Promise<{ count: number; resetInSeconds: number }>;
   /** Forgets the key's window, e.g. a sign-in's failures once the right password was given. */
@@ -35,6 +37,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return { count: window.count, resetInSeconds: Math.ceil((window.resetAt - now) / 1000) };
   }
 
+  async hitExtending(key: string, windowSeconds: number) {
+    const { count } = await this.hit(key, windowSeconds);
+    this.windows.get(key)!.resetAt = Date.now() + windowSeconds * 1000;
+    return { count, resetInSeconds: windowSeconds };
+  }
+
   async peek(key: string) {
     const now = Date.now();
     const window = this.windows.get(key);
@@ -61,6 +69,11 @@ if ttl < 0 then
 end
 return { count, ttl }`;
 
+const HIT_EXTENDING_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return count`;
+
 /** Shared by every server process, so limits hold behind a load balancer. */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
@@ -84,6 +97,11 @@ export class RedisRateLimitStore implements RateLimitStore {
       number,
     ];
     return { count, resetInSeconds: Math.ceil(ttlMs / 1000) };
+  }
+
+  async hitExtending(key: string, windowSeconds: number) {
+    const count = (await this.redis.eval(HIT_EXTENDING_SCRIPT, 1, this.prefix + key, windowSeconds * 1000)) as number;
+    return { count, resetInSeconds: windowSeconds };
   }
 
   async peek(key: string) {

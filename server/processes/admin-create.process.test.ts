@@ -26,7 +26,7 @@ const HISTORY_WARNING = /--password lands in your shell history/;
 const SHOPPER_PASSWORD = 'kesar42chai'; // a shopper's password: good enough at sign-up, weaker than an admin's rule
 /** A 20-byte TOTP secret in base32. */
 const BASE32_SECRET = /^[A-Z2-7]{32}$/;
-const RECOVERY_CODE_LINE = /^ {2}([a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4})$/gm;
+const RECOVERY_CODE_LINE = /^ {2}([0-9a-z]{4}(?:-[0-9a-z]{4}){5})$/gm;
 
 const newDataDir = (name: string) => path.resolve('.cache/processes', `${name}-${randomBytes(6).toString('hex')}`);
 const adminCreate = (args: string[], options: { env: Record<string, string>; stdin?: string }) =>
@@ -239,23 +239,29 @@ describe.skipIf(!postgresUrl)('on PostgreSQL, beside the running shop', () => {
       body: JSON.stringify({ email, password: PASSWORD }),
     });
     expect(first.status, await first.clone().text()).toBe(200);
-    const cookie = first.headers
-      .getSetCookie()
-      .find((value) => value.startsWith('admin_session='))
-      ?.split(';')[0];
-    expect(cookie, 'the admin session cookie').toBeDefined();
-    const session = { cookie: cookie!, [CSRF_HEADER]: ((await first.json()) as { csrfToken: string }).csrfToken };
+    /** The session cookie an answer sets, and its CSRF token: the second factor issues both anew. */
+    const sessionOf = async (answer: Response) => {
+      const cookie = answer.headers
+        .getSetCookie()
+        .find((value) => value.startsWith('admin_session='))
+        ?.split(';')[0];
+      expect(cookie, 'the admin session cookie').toBeDefined();
+      const body = (await answer.json()) as { csrfToken: string; stage: string; email: string; role: string };
+      return { body, headers: { cookie: cookie!, [CSRF_HEADER]: body.csrfToken } };
+    };
+    const halfway = await sessionOf(first);
 
     const second = await fetch(`${shop.origin}/api/admin/session/second-factor`, {
       method: 'POST',
-      headers: { ...json, ...session },
+      headers: { ...json, ...halfway.headers },
       body: JSON.stringify({ code: totpCode(secret) }),
     });
     expect(second.status, await second.clone().text()).toBe(200);
-    expect(await second.json()).toMatchObject({ email, role: 'owner', stage: 'complete' });
+    const signedIn = await sessionOf(second);
+    expect(signedIn.body).toMatchObject({ email, role: 'owner', stage: 'complete' });
 
     // Fully signed in: the owners-only team list answers, and names them.
-    const team = await fetch(`${shop.origin}/api/admin/admins`, { headers: session });
+    const team = await fetch(`${shop.origin}/api/admin/admins`, { headers: signedIn.headers });
     expect(team.status, await team.clone().text()).toBe(200);
     const { admins } = (await team.json()) as { admins: Array<{ email: string; role: string }> };
     expect(admins).toContainEqual(expect.objectContaining({ email, role: 'owner' }));

@@ -53,7 +53,15 @@ export async function adminSignIn(
     payload,
   });
   expect(second.statusCode, second.body).toBe(200);
-  return headers;
+  return signedInHeaders(second);
+}
+
+/** The second factor's answer: its new session cookie and CSRF token (the password step's stop working). */
+export function signedInHeaders(response: {
+  cookies: Array<{ name: string; value: string }>;
+  json: <T>() => T;
+}): SignedInAdmin['headers'] {
+  return { cookie: sessionCookie(response), [CSRF_HEADER]: response.json<{ csrfToken: string }>().csrfToken };
 }
 
 /** A new owner (or, with `staff`, a staff admin a new owner added), fully signed in. */

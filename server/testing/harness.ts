@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
@@ -21,6 +22,9 @@ export interface TestShop {
 
 /** Content-addressed originals and variants are shared between test runs, so artwork renders once. */
 const sharedStorage = () => new LocalDiskStorage(path.resolve('.cache/test-files'));
+
+/** Every test shop of this process seals authenticator secrets with this key (SECRETS_KEY, decision 0047). */
+const TEST_SECRETS_KEY = randomBytes(32).toString('hex');
 
 /** Which database the api-* vitest project asked for: PGlite in memory, or a fresh PostgreSQL database. */
 async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
@@ -50,7 +54,13 @@ export async function startTestShop(
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
   };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...limits, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...limits,
+    ...env,
+  });
   const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();

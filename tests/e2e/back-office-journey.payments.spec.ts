@@ -24,7 +24,7 @@ async function commandLineOwner() {
   expect(output).toContain(`${JOURNEY_OWNER.email} is an owner of the back office (a new account).`);
   const uri = /^otpauth:\/\/totp\/\S+$/m.exec(output)?.[0];
   expect(uri, output).toBeDefined();
-  const recoveryCodes = [...output.matchAll(/^ {2}([a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4})$/gm)].map((match) => match[1]!);
+  const recoveryCodes = [...output.matchAll(/^ {2}([0-9a-z]{4}(?:-[0-9a-z]{4}){5})$/gm)].map((match) => match[1]!);
   expect(recoveryCodes).toHaveLength(10);
   return { secret: new URL(uri!).searchParams.get('secret')!, recoveryCodes };
 }

@@ -1,0 +1,15 @@
+import type { Db } from '../db/client.ts';
+import type { AdminActor, AuditLog } from '../audit/index.ts';
+
+/** The back office's sign-in events in the audit log (decision 0047), each with the admin and the address. */
+export type AuthAction =
+  | 'auth.sign-in'
+  | 'auth.code-wrong'
+  | 'auth.locked'
+  | 'auth.recovery-code-used'
+  | 'auth.enrolled'
+  | 'auth.owner-created';
+
+/** Records what happened to the admin's own account, in `tx`. */
+export const recordAuthEvent = (audit: AuditLog, tx: Db, actor: AdminActor, action: AuthAction, after: object) =>
+  audit.record(tx, actor, { action, targetType: 'admin', targetId: actor.userId, after });
