@@ -8,6 +8,7 @@ import { ADMIN_MESSAGES, ADMIN_TEAM_MAX } from '../../core/contracts/admin-sessi
 import { adminInvitations } from './schema.ts';
 import { acceptedStep, newTotpSecret, totpUri } from './second-factor.ts';
 import { invitationMail } from './mails.ts';
+import { recordAuthEvent } from './auth-events.ts';
 import type { AdminService } from './service.ts';
 import { newToken, tokenHash } from './session-token.ts';
 
@@ -171,6 +172,7 @@ export class AdminInvitations {
         targetId: spent.userId,
         after: { email, role: spent.role, invitedBy: spent.invitedBy, endedSessions: ended.length },
       });
+      await recordAuthEvent(this.options.audit, tx, invitee, 'auth.enrolled', { method: 'authenticator' });
       return { recoveryCodes, ended };
     });
     await this.options.auth.announceEnded(ended);
