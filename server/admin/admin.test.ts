@@ -266,9 +266,10 @@ describe('the team', () => {
     const entries = await shop().services.audit.search({ targetId: userId, limit: 10 });
     expect(entries.map(({ action, adminEmail }) => [action, adminEmail])).toEqual([
       ['admin.remove', owner.email],
+      ['auth.enrolled', email],
       ['admin.invitation-accepted', email],
       ['admin.invitation-sent', owner.email],
     ]);
-    expect(entries[2]!.after).toMatchObject({ email, role: 'staff' });
+    expect(entries[3]!.after).toMatchObject({ email, role: 'staff' });
   });
 });
