@@ -27,6 +27,8 @@ export default [
   route('profile/*', 'routes/profile.tsx', { id: 'routes/profile/route' }),
   // The back office (issue 22): the layout's loader answers 404 to anyone but a signed-in admin.
   route('admin/sign-in', 'routes/admin-sign-in.tsx'),
+  // A staff invitation's mailed link (decision 0048): for the invitee, who is signed in to nothing yet.
+  route('admin/invitation/:token', 'routes/admin-invitation.tsx'),
   // One route for every other back-office page (app/admin/pages.tsx): the shop's pages carry one manifest entry.
   route('admin/*', 'routes/admin.tsx'),
   route('sitemap.xml', 'routes/sitemap.ts'),

@@ -1,7 +1,9 @@
 // Makes a back-office owner: npm run admin:create -- --email owner@example.in [--password <password>]
-// An existing account is promoted and keeps its password; without --password, a new account's password is asked
-// twice on standard input. Prints the authenticator's otpauth:// URI and ten one-time recovery codes. Run again,
-// it resets a lost authenticator. On the embedded database (PGlite) run it with the shop stopped.
+// The password is asked twice on standard input (unseen on a terminal, or two lines piped in); it is the account's
+// new password, an existing account's old one is gone and its sessions end (decision 0048). `--password` works too,
+// with a warning: it lands in the shell's history. Prints the authenticator's otpauth:// URI and ten one-time
+// recovery codes. Run again, it resets a lost authenticator. On the embedded database (PGlite) run it with the shop
+// stopped.
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
@@ -11,10 +13,13 @@ import { adminPasswordSchema } from '../core/contracts/admin-session.ts';
 import { emailSchema } from '../core/contracts/fields.ts';
 
 const USAGE = 'Usage: npm run admin:create -- --email <e-mail> [--password <password>]';
+const ARGUMENT_WARNING =
+  'Warning: a password given with --password lands in your shell history and is visible to other users of this ' +
+  'machine while the command runs. Leave it out to be asked for it instead.';
 
-/** The password, asked twice on standard input: typed unseen on a terminal, or two lines piped in. */
+/** The password, asked twice on standard input: typed unseen on a terminal, or two lines piped in; kept as typed. */
 async function passwordFromInput(): Promise<string> {
-  const questions = ['Password for the new account: ', 'The same password again: '];
+  const questions = ['New password for the account: ', 'The same password again: '];
   const answers: string[] = [];
   if (process.stdin.isTTY) {
     const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -23,7 +28,7 @@ async function passwordFromInput(): Promise<string> {
     output._writeToOutput = (text: string) => write(questions.some((q) => text.startsWith(q)) ? text : '');
     try {
       for (const question of questions) {
-        answers.push((await lines.question(question)).trim());
+        answers.push(await lines.question(question));
         process.stdout.write('\n');
       }
     } finally {
@@ -31,7 +36,7 @@ async function passwordFromInput(): Promise<string> {
     }
   } else {
     const lines = createInterface({ input: process.stdin });
-    for await (const line of lines) if (answers.push(line.trim()) === questions.length) break;
+    for await (const line of lines) if (answers.push(line.replace(/\r$/, '')) === questions.length) break;
     lines.close();
   }
   if (answers.length < questions.length || !answers[0]) throw new Error('No password given');
@@ -60,19 +65,14 @@ async function main(): Promise<void> {
   // NODE_ENV 'test' keeps the background mail sender of this short-lived process off.
   const services = await createServices({ ...loadConfig(), SEED_DEMO: false, NODE_ENV: 'test' });
   try {
-    const exists = (await services.auth.userIdByEmail(email.data)) !== undefined;
-    let password: string | null = null;
-    if (!exists) {
-      password = values.password ?? (await passwordFromInput());
-      const strong = adminPasswordSchema.safeParse(password);
-      if (!strong.success) throw new Error(strong.error.issues[0]!.message);
-    } else if (values.password) {
-      console.log(`${email.data} already has an account: it keeps its own password.`);
-    }
+    if (values.password !== undefined) console.error(ARGUMENT_WARNING);
+    const password = values.password ?? (await passwordFromInput());
+    const strong = adminPasswordSchema.safeParse(password);
+    if (!strong.success) throw new Error(strong.error.issues[0]!.message);
     const owner = await services.admin.createOwner({ email: email.data, password });
     console.log(
       [
-        `${owner.email} is an owner of the back office${owner.createdAccount ? ' (a new account)' : ''}.`,
+        `${owner.email} is an owner of the back office${owner.createdAccount ? ' (a new account)' : ', with the new password; its other sessions ended'}.`,
         '',
         'Add this to an authenticator app (paste it, or make it a QR code):',
         owner.otpauthUri,

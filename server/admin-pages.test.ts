@@ -1,4 +1,4 @@
-// The back office's pages (issue 22): every /admin page but the sign-in is served by the one `admin/*` route, whose
+// The back office's pages (issue 22): every /admin page but the sign-in and the invitation link is served by the one `admin/*` route, whose
 // loader answers 404 to anyone but an admin past the second factor, with the viewer the real server hands loaders.
 import { isRouteErrorResponse, type AppLoadContext } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +37,14 @@ async function statusOf(request: Request): Promise<number> {
 }
 
 describe('the /admin pages', () => {
-  it('are all served by the one route that checks the admin, but the sign-in', () => {
+  it('are all served by the one route that checks the admin, but the sign-in and an invitation link', () => {
     const adminPaths = routes.filter((entry) => entry.path?.startsWith('admin'));
-    expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin/*', 'admin/sign-in']);
+    // The invitation's page is for someone signed in to nothing yet (decision 0048).
+    expect(adminPaths.map((entry) => entry.path).sort()).toEqual([
+      'admin/*',
+      'admin/invitation/:token',
+      'admin/sign-in',
+    ]);
     expect(adminPaths.find((entry) => entry.path === 'admin/*')!.file).toBe('routes/admin.tsx');
     expect(adminPaths.every((entry) => !entry.children?.length)).toBe(true);
     for (const page of [

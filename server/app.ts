@@ -194,6 +194,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   });
   await app.register(adminApi, {
     admin: services.admin,
+    invitations: services.adminInvitations,
     signInThrottle: services.signInThrottle,
     publicOrigin: services.origin,
     // Back office: each capability's back-office routes register here, inside the admin guard's scope, e.g.

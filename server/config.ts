@@ -147,6 +147,8 @@ export const configSchema = z.object({
    * fill the shop's storage with photos (each write re-encodes up to REVIEW_MAX_FILES images).
    */
   REVIEWS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** A back-office invitation's link works this many hours (decision 0048); fractions allowed, e.g. 0.5. */
+  ADMIN_INVITE_HOURS: z.coerce.number().positive('must be a number of hours above 0').max(720).default(72),
   /** A session ends this many days after sign-in, however often its tokens are refreshed. */
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** PhonePe's credentials (decision 0019). Unset: the local simulator outside production, no prepaid in it. */

@@ -25,7 +25,7 @@ import { ContactService } from './contact/index.ts';
 import { ReviewService, reviewWriteLimit } from './reviews/index.ts';
 import { AuditLog } from './audit/index.ts';
 import { AnalyticsService } from './analytics/index.ts';
-import { AdminService, loadSecretsKey } from './admin/index.ts';
+import { AdminInvitations, AdminService, loadSecretsKey } from './admin/index.ts';
 import { FailureThrottle, RateLimiter, createRateLimitStore, type RateLimitStore } from './http/rate-limit.ts';
 import { MailOutbox, MailSender, createTransport, type MailTransport } from './mail/index.ts';
 import type { DestinationStream } from 'pino';
@@ -71,6 +71,8 @@ export interface Services {
   /** The back office's append-only log of admin actions. */
   audit: AuditLog;
   admin: AdminService;
+  /** Staff come in by invitation only (decision 0048). */
+  adminInvitations: AdminInvitations;
   /** First-party page views and Web Vitals (decision 0037). */
   analytics: AnalyticsService;
   emailLinks: EmailLinks;
@@ -206,6 +208,16 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   await admin.start();
   // Whatever ends an account's sessions (a password change or reset, a role change) ends its back-office ones too.
   sessions.alsoEnd((tx, userId) => admin.endSessions(tx, userId));
+  const adminInvitations = new AdminInvitations({
+    database,
+    auth,
+    audit,
+    admin,
+    outbox,
+    origin,
+    shopName: config.SHOP_NAME,
+    hours: config.ADMIN_INVITE_HOURS,
+  });
   const payment = await paymentSetup(config, database.db, (message) => logger.warn(message));
   const orderPayments = new OrderPaymentState(database.db, catalog);
   const gateway = payment.gateway ?? prepaidOff;
@@ -341,6 +353,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     reviews,
     audit,
     admin,
+    adminInvitations,
     analytics,
     emailLinks,
     google,

@@ -21,7 +21,7 @@ type Step =
   | { kind: 'enrol'; csrfToken: string; otpauthUri: string }
   | { kind: 'recovery-codes'; codes: string[] };
 
-const codeSchema = z.object({
+export const codeSchema = z.object({
   code: z
     .string()
     .trim()
@@ -31,7 +31,7 @@ const recoverySchema = z.object({
   recoveryCode: z.string().trim().min(8, ADMIN_MESSAGES.codeRequired).max(40, ADMIN_MESSAGES.codeRequired),
 });
 
-const toastOnly = { onFailure: toast.error, onInvalid: toast.error };
+export const toastOnly = { onFailure: toast.error, onInvalid: toast.error };
 
 function PasswordStep({ onSignedIn }: { onSignedIn: (answer: AdminViewer & { otpauthUri?: string }) => void }) {
   const form = useForm(adminSignInEndpoint.body, toastOnly);
@@ -48,7 +48,7 @@ function PasswordStep({ onSignedIn }: { onSignedIn: (answer: AdminViewer & { otp
 }
 
 /** One form of the second factor: its code field and its button. The form's state is the caller's. */
-function CodeForm<S extends FormSchema>({
+export function CodeForm<S extends FormSchema>({
   form,
   name,
   label,
@@ -124,7 +124,7 @@ function CodeStep({
 }
 
 /** The authenticator's set-up, shown this once: the otpauth:// link, its text, and the secret alone. */
-function Enrolment({ otpauthUri }: { otpauthUri: string }) {
+export function Enrolment({ otpauthUri }: { otpauthUri: string }) {
   const secret = new URL(otpauthUri).searchParams.get('secret') ?? '';
   return (
     <div className="space-y-3 rounded-md bg-amber-50 p-4 text-sm text-stone-900">
@@ -146,7 +146,7 @@ function Enrolment({ otpauthUri }: { otpauthUri: string }) {
   );
 }
 
-function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
+export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
   return (
     <div className="space-y-4">
       <p className="text-sm text-stone-800">

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CSRF_HEADER } from '../../core/contracts/admin-session';
 import type { Answer, Endpoint } from '../../core/contracts/endpoint';
-import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, type CallInput } from '../lib/http';
+import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, fillPath, type CallInput } from '../lib/http';
 import { toast } from '../lib/toast';
 
 export type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
@@ -26,13 +26,18 @@ export function change<E extends Endpoint>(csrfToken: string, endpoint: E, input
 }
 
 /**
- * The sign-in's two steps, outside call(): their 401 means a wrong password or code, which call() would take for the
+ * The sign-in's two steps (and an invitation's acceptance), outside call(): their 401 means a wrong password or code, which call() would take for the
  * shopper's expired token, refreshing it and sending the same attempt twice (or signing the shopper out).
  */
-export async function signInStep<E extends Endpoint>(endpoint: E, body: unknown, csrfToken?: string) {
+export async function signInStep<E extends Endpoint>(
+  endpoint: E,
+  body: unknown,
+  csrfToken?: string,
+  params?: Record<string, string>,
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
-  const response = await fetch(endpoint.path, {
+  const response = await fetch(fillPath(endpoint.path, params), {
     method: endpoint.method,
     headers,
     body: JSON.stringify(body),

@@ -5,7 +5,10 @@ import { verifiedShopper } from '../testing/orders.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
 import {
   ADMIN_TEST_PASSWORD,
+  acceptInvitation,
   adminSignIn,
+  invitationToken,
+  invite,
   sessionCookie,
   signedInAdmin,
   type SignedInAdmin,
@@ -16,13 +19,16 @@ import { ADMIN_MESSAGES, CSRF_HEADER } from '../../core/contracts/admin-session.
 
 const shop = testShopFor();
 
-/** Every /api/admin route the OpenAPI document lists, but the password step anyone may take. */
+/**
+ * Every /api/admin route the OpenAPI document lists, but the password step anyone may take and an invitation link's
+ * routes, where the link's token is the credential (invitations.test.ts).
+ */
 async function adminRoutes(): Promise<Array<{ method: string; url: string }>> {
   const document = (await shop().app.inject({ url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
   return Object.entries(document.paths)
-    .filter(([path]) => path.startsWith('/api/admin/'))
+    .filter(([path]) => path.startsWith('/api/admin/') && !path.startsWith('/api/admin/invitations/'))
     .flatMap(([path, operations]) =>
       Object.keys(operations).map((method) => ({
         method: method.toUpperCase(),
@@ -222,7 +228,7 @@ describe('back office sign-in', () => {
 });
 
 describe('the team', () => {
-  it('lets the owner add a staff admin who enrols at first sign-in; staff cannot manage admins', async () => {
+  it('lets the owner invite a staff admin who enrols by the link; staff cannot manage admins', async () => {
     const staff = await signedInAdmin(shop(), 'staff');
     expect(staff.recoveryCodes).toHaveLength(10);
     const session = await shop().app.inject({ url: '/api/admin/session', headers: staff.headers });
@@ -232,17 +238,10 @@ describe('the team', () => {
     expect(refused.json().message).toBe(ADMIN_MESSAGES.ownerOnly);
   });
 
-  it('records adding and removing an admin in the audit log', async () => {
+  it('records inviting, accepting and removing an admin in the audit log', async () => {
     const owner = await signedInAdmin(shop());
     const email = uniqueEmail();
-    const added = await shop().app.inject({
-      method: 'POST',
-      url: '/api/admin/admins',
-      headers: owner.headers,
-      payload: { email, fullname: 'New Staff', password: ADMIN_TEST_PASSWORD },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const { userId } = added.json<{ admin: { userId: string } }>().admin;
+    const { userId } = await invite(shop(), owner.headers, email);
     const duplicate = await shop().app.inject({
       method: 'POST',
       url: '/api/admin/admins',
@@ -250,6 +249,14 @@ describe('the team', () => {
       payload: { email, fullname: 'New Staff' },
     });
     expect(duplicate.statusCode).toBe(409);
+    await acceptInvitation(shop(), await invitationToken(shop(), email));
+    const again = await shop().app.inject({
+      method: 'POST',
+      url: '/api/admin/admins',
+      headers: owner.headers,
+      payload: { email, fullname: 'New Staff' },
+    });
+    expect(again.statusCode).toBe(409);
     const removed = await shop().app.inject({
       method: 'DELETE',
       url: `/api/admin/admins/${userId}`,
@@ -259,8 +266,10 @@ describe('the team', () => {
     const entries = await shop().services.audit.search({ targetId: userId, limit: 10 });
     expect(entries.map(({ action, adminEmail }) => [action, adminEmail])).toEqual([
       ['admin.remove', owner.email],
-      ['admin.add', owner.email],
+      ['auth.enrolled', email],
+      ['admin.invitation-accepted', email],
+      ['admin.invitation-sent', owner.email],
     ]);
-    expect(entries[1]!.after).toMatchObject({ email, role: 'staff' });
+    expect(entries[3]!.after).toMatchObject({ email, role: 'staff' });
   });
 });

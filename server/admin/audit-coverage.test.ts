@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderBody, orderTestShop, placedOrderId, verifiedShopper } from '../testing/orders.ts';
-import { ADMIN_TEST_PASSWORD, signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
+import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
 import { orderWithFailedRefund } from '../testing/payments.ts';
 import { reviewFormData } from '../../core/contracts/reviews.ts';
@@ -55,15 +55,21 @@ const image = async () =>
   );
 
 /**
- * Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps (no admin acts yet): their own
- * entries (`auth.*`, decision 0047) are checked in second-factor.test.ts.
+ * Every mutating `/api/admin` route the OpenAPI document lists, but the sign-in steps and an invitation's acceptance
+ * (no admin acts yet): their own entries are checked in second-factor.test.ts (`auth.*`, decision 0047) and
+ * invitations.test.ts.
  */
 async function mutatingRoutes(): Promise<string[]> {
   const document = (await shop().app.inject({ url: '/api/docs/json' })).json<{
     paths: Record<string, Record<string, unknown>>;
   }>();
   return Object.entries(document.paths)
-    .filter(([path]) => path.startsWith('/api/admin/') && !path.startsWith('/api/admin/session'))
+    .filter(
+      ([path]) =>
+        path.startsWith('/api/admin/') &&
+        !path.startsWith('/api/admin/session') &&
+        !path.startsWith('/api/admin/invitations/'),
+    )
     .flatMap(([path, operations]) =>
       Object.keys(operations)
         .filter((method) => method !== 'get' && method !== 'head')
@@ -74,10 +80,21 @@ async function mutatingRoutes(): Promise<string[]> {
 
 describe('the audit log', () => {
   let owner: SignedInAdmin;
-  const ids = { product: '', order: '', failedRefund: '', review: '', ticket: 0, staff: '', created: '', imageKey: '' };
+  const ids = {
+    product: '',
+    order: '',
+    failedRefund: '',
+    review: '',
+    ticket: 0,
+    invited: '',
+    staff: '',
+    created: '',
+    imageKey: '',
+  };
 
   beforeAll(async () => {
     owner = await signedInAdmin(shop());
+    ids.staff = (await shop().services.auth.userIdByEmail((await signedInAdmin(shop(), 'staff')).email))!;
     ids.product = await supplyProduct({ stock: 20 });
     const shopper = await verifiedShopper(shop());
     ids.order = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: ids.product, quantity: 1 }]));
@@ -111,8 +128,18 @@ describe('the audit log', () => {
     {
       route: 'POST /api/admin/admins',
       url: () => '/api/admin/admins',
-      payload: { email: uniqueEmail(), fullname: 'Staff Member', password: ADMIN_TEST_PASSWORD },
-      action: 'admin.add',
+      payload: { email: uniqueEmail(), fullname: 'Staff Member' },
+      action: 'admin.invitation-sent',
+    },
+    {
+      route: 'POST /api/admin/admins/{userId}/invitation',
+      url: () => `/api/admin/admins/${ids.invited}/invitation`,
+      action: 'admin.invitation-sent',
+    },
+    {
+      route: 'DELETE /api/admin/admins/{userId}/invitation',
+      url: () => `/api/admin/admins/${ids.invited}/invitation`,
+      action: 'admin.invitation-revoked',
     },
     { route: 'DELETE /api/admin/admins/{userId}', url: () => `/api/admin/admins/${ids.staff}`, action: 'admin.remove' },
     {
@@ -237,7 +264,8 @@ describe('the audit log', () => {
         ...(body ? { payload: body } : {}),
       });
       expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(300);
-      if (action === 'admin.add') ids.staff = response.json<{ admin: { userId: string } }>().admin.userId;
+      if (route === 'POST /api/admin/admins')
+        ids.invited = response.json<{ invitation: { userId: string } }>().invitation.userId;
       if (action === 'product.create') ids.created = response.json<{ product: { _id: string } }>().product._id;
       if (route === 'POST /api/admin/products/{productId}/images') {
         ids.imageKey = response.json<{ product: { images: Array<{ key: string }> } }>().product.images[0]!.key;

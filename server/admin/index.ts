@@ -4,4 +4,5 @@ export { adminApi, adminSecurity, type AdminApiOptions } from './routes.ts';
 export { AdminService, ADMIN_SESSION_HOURS, type OwnerCredentials, type AdminSession } from './service.ts';
 export { ADMIN_COOKIE } from './guard.ts';
 export { totpCode } from './second-factor.ts';
+export { AdminInvitations } from './invitations.ts';
 export { loadSecretsKey } from './secret-box.ts';

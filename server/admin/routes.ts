@@ -15,9 +15,12 @@ import {
 } from '../../core/contracts/admin-session.ts';
 import { adminCookie, adminCookieOf, installAdminGuard } from './guard.ts';
 import type { AdminService } from './service.ts';
+import type { AdminInvitations } from './invitations.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 
 export interface AdminApiOptions {
   admin: AdminService;
+  invitations: AdminInvitations;
   signInThrottle: SignInThrottle;
   publicOrigin: string;
   /** Registers the capabilities' back-office routes inside the guarded scope. */
@@ -32,7 +35,7 @@ export const adminSecurity = [{ adminCookie: [] }];
  * all behind the one guard.
  */
 export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, options) => {
-  const { admin, signInThrottle, publicOrigin } = options;
+  const { admin, invitations, signInThrottle, publicOrigin } = options;
   const cookie = adminCookie(publicOrigin);
   installAdminGuard(app, admin, publicOrigin);
 
@@ -100,21 +103,23 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
 
   route(app, adminTeamEndpoint, {
     config: { ownerOnly: true },
-    schema: { tags, summary: "The shop's admins", security: adminSecurity },
-    handler: async () => ({ admins: await admin.team() }),
+    schema: { tags, summary: "The shop's admins and the pending invitations", security: adminSecurity },
+    handler: async () => ({ admins: await admin.team(), invitations: await invitations.pending() }),
   });
 
   route(app, addStaffEndpoint, {
     config: { ownerOnly: true },
     schema: {
       tags,
-      summary: 'Add a staff admin (owner only)',
+      summary: 'Invite a staff admin (owner only)',
       description:
-        'An existing account keeps its password; a new one needs `password`. They enrol TOTP at first sign-in.',
+        'Mails a single-use link that works for ADMIN_INVITE_HOURS (decision 0048). Nothing is granted until the ' +
+        'invitee follows it, sets a new password and sets up an authenticator: a password the account had counts ' +
+        'for nothing in the back office.',
       security: adminSecurity,
     },
     handler: async (request, reply) =>
-      reply.code(201).send({ admin: await admin.addStaff(actorOf(request), request.body) }),
+      reply.code(201).send({ invitation: await invitations.send(actorOf(request), request.body) }),
   });
 
   route(app, removeAdminEndpoint, {
@@ -126,5 +131,6 @@ export const adminApi: FastifyPluginAsyncZod<AdminApiOptions> = async (app, opti
     },
   });
 
+  await app.register(invitationRoutes, { invitations });
   await options.routes(app);
 };

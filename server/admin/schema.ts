@@ -53,3 +53,23 @@ export const adminSessions = pgTable(
   },
   (table) => [index('admin_sessions_user_idx').on(table.userId)],
 );
+
+/**
+ * Pending invitations to the back office (decision 0048): one per account, until it is accepted (the admin row is
+ * made then), revoked or sent anew. The link's token is kept as its SHA-256; a new link replaces the hash, so the old
+ * one dies. `totp_secret` is the authenticator being set up on the acceptance page, kept until its code is confirmed.
+ */
+export const adminInvitations = pgTable('admin_invitations', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['staff'] }).notNull(),
+  tokenHash: text('token_hash').notNull().unique('admin_invitations_token_unique'),
+  totpSecret: text('totp_secret'),
+  /** Wrong authenticator codes on the acceptance page; past the limit the link dies. */
+  failedCodes: integer('failed_codes').notNull().default(0),
+  /** The e-mail of the owner who sent the newest link. */
+  invitedBy: text('invited_by').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

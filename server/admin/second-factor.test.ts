@@ -328,9 +328,10 @@ describe('sign-in events', () => {
   it('records the owner made from the command line, each sign-in step and enrolment, with the address', async () => {
     const staff = await signedInAdmin(shop(), 'staff');
     const staffEntries = await authEntries(staff.email);
+    // Staff enrol by accepting their invitation (decision 0048), then sign in.
     expect(staffEntries.map(({ action, ip, after }) => [action, ip, after])).toEqual([
-      ['auth.sign-in', '127.0.0.1', { step: 'password', next: 'enrol' }],
       ['auth.enrolled', '127.0.0.1', { method: 'authenticator' }],
+      ['auth.sign-in', '127.0.0.1', { step: 'password', next: 'code' }],
       ['auth.sign-in', '127.0.0.1', { step: 'second factor', method: 'authenticator' }],
     ]);
     const owner = await signedInAdmin(shop());

@@ -8,10 +8,11 @@ import type { RateLimitStore } from '../http/rate-limit.ts';
 import {
   ADMIN_MESSAGES,
   ADMIN_TEAM_MAX,
+  adminPasswordSchema,
   type AdminRole,
   type AdminViewer,
 } from '../../core/contracts/admin-session.ts';
-import { adminSessions, admins } from './schema.ts';
+import { adminInvitations, adminSessions, admins } from './schema.ts';
 import { newRecoveryCodes, newTotpSecret, totpUri } from './second-factor.ts';
 import { CodeLock } from './code-lock.ts';
 import { CodeStep, replaceRecoveryCodes, sealPlaintextSecrets, viewerOf, type CodeProof } from './code-step.ts';
@@ -84,36 +85,29 @@ export class AdminService {
   }
 
   /**
-   * Makes the account an owner, creating it when there is none (an existing one keeps its password), with a new
-   * TOTP secret and new recovery codes; the admin's sessions end. Run again, it resets a lost authenticator.
+   * Makes the account an owner with this password, creating it when there is none; an existing account's old
+   * password is gone and its sessions end (decision 0048). A new TOTP secret and new recovery codes; the admin's
+   * sessions end. Run again, it resets a lost authenticator.
    */
-  async createOwner(input: { email: string; password: string | null }, ip = COMMAND_LINE): Promise<OwnerCredentials> {
+  async createOwner(input: { email: string; password: string }, ip = COMMAND_LINE): Promise<OwnerCredentials> {
+    if (!adminPasswordSchema.safeParse(input.password).success) throw new HttpError(400, ADMIN_MESSAGES.adminPassword);
     const secret = newTotpSecret();
-    const recoveryCodes = newRecoveryCodes();
-    const account = await this.options.database.transaction(async (tx) => {
-      const account = await this.options.auth.ensureAccount(
-        { email: input.email, fullname: input.email.split('@')[0]!, password: input.password },
+    const passwordHash = await this.options.auth.newPasswordHash(input.password);
+    const { account, recoveryCodes } = await this.options.database.transaction(async (tx) => {
+      const account = await this.options.auth.claimAccount(
+        { email: input.email, fullname: input.email.split('@')[0]!, passwordHash },
         tx,
       );
-      const enrolled = {
-        role: 'owner' as const,
-        totpSecret: this.secrets.seal(secret, account.userId),
-        totpEnrolledAt: new Date(),
-        totpLastStep: null,
-      };
-      await tx
-        .insert(admins)
-        .values({ userId: account.userId, ...enrolled })
-        .onConflictDoUpdate({ target: admins.userId, set: enrolled });
-      await replaceRecoveryCodes(tx, account.userId, recoveryCodes);
-      await this.endSessions(tx, account.userId);
+      await tx.delete(adminInvitations).where(eq(adminInvitations.userId, account.userId));
+      const recoveryCodes = await this.enrol(tx, account.userId, { role: 'owner', totpSecret: secret });
       const actor = { userId: account.userId, email: account.email, role: 'owner' as const, ip };
       await recordAuthEvent(this.options.audit, tx, actor, 'auth.owner-created', {
         email: account.email,
         createdAccount: account.created,
       });
-      return account;
+      return { account, recoveryCodes };
     });
+    await this.options.auth.announceEnded(account.endedSessions);
     return {
       email: account.email,
       createdAccount: account.created,
@@ -122,30 +116,50 @@ export class AdminService {
     };
   }
 
-  /** The owner adds a staff admin; they enrol their authenticator at their first sign-in. */
-  async addStaff(
-    actor: AdminActor,
-    input: { email: string; fullname: string; password?: string | undefined },
-  ): Promise<TeamMember> {
-    return this.options.database.transaction(async (tx) => {
-      const [team] = await tx.select({ count: sql<number>`count(*)::int` }).from(admins);
-      if (team!.count >= ADMIN_TEAM_MAX) throw new HttpError(409, `A shop can have at most ${ADMIN_TEAM_MAX} admins`);
-      const account = await this.options.auth.ensureAccount({ ...input, password: input.password ?? null }, tx);
-      const [row] = await tx
-        .insert(admins)
-        .values({ userId: account.userId, role: 'staff', createdBy: actor.email })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new HttpError(409, `${account.email} is already an admin`);
-      const member = toMember(row, account.email);
-      await this.options.audit.record(tx, actor, {
-        action: 'admin.add',
-        targetType: 'admin',
-        targetId: account.userId,
-        after: { email: member.email, role: member.role, createdAccount: account.created },
-      });
-      return member;
-    });
+  /**
+   * Makes the account an admin whose authenticator is set up now (`totpLastStep`: the code that confirmed it), its
+   * secret sealed, with ten new recovery codes, answered to be shown once; the account's back-office sessions end.
+   */
+  async enrol(
+    tx: Db,
+    userId: string,
+    admin: { role: AdminRole; totpSecret: string; totpLastStep?: number; createdBy?: string },
+  ): Promise<string[]> {
+    const recoveryCodes = newRecoveryCodes();
+    const enrolled = {
+      role: admin.role,
+      totpSecret: this.secrets.seal(admin.totpSecret, userId),
+      totpEnrolledAt: new Date(),
+      totpLastStep: admin.totpLastStep ?? null,
+    };
+    await tx
+      .insert(admins)
+      .values({ userId, ...enrolled, createdBy: admin.createdBy ?? null })
+      .onConflictDoUpdate({ target: admins.userId, set: enrolled });
+    await replaceRecoveryCodes(tx, userId, recoveryCodes);
+    await this.endSessions(tx, userId);
+    return recoveryCodes;
+  }
+
+  /** An authenticator secret sealed for this account, to keep until it is confirmed (an invitation's). */
+  sealSecret(secret: string, userId: string): string {
+    return this.secrets.seal(secret, userId);
+  }
+
+  openSecret(sealed: string, userId: string): string {
+    return this.secrets.open(sealed, userId);
+  }
+
+  /** Whether the account is an admin already. */
+  async isAdmin(userId: string, tx: Db = this.db): Promise<boolean> {
+    const [row] = await tx.select({ userId: admins.userId }).from(admins).where(eq(admins.userId, userId));
+    return row !== undefined;
+  }
+
+  /** How many admins the shop has. */
+  async count(tx: Db = this.db): Promise<number> {
+    const [team] = await tx.select({ count: sql<number>`count(*)::int` }).from(admins);
+    return team!.count;
   }
 
   /** Takes an admin's back-office rights away (their shop account stays); the last owner cannot be removed. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Address, User } from '../../core/user.ts';
@@ -214,24 +214,64 @@ export class AuthService {
   }
 
   /**
-   * The account with this e-mail, made now when there is none (its e-mail counted as verified: the shop's operator
-   * vouches for it). An existing account keeps its own password and name.
+   * The account an invitation goes to: the one with this e-mail, or one made now with no password and the e-mail not
+   * verified. Either way nothing about it lets anyone into the back office: accepting the invitation does.
    */
-  async ensureAccount(
-    input: { email: string; fullname: string; password: string | null },
-    tx: Db = this.db,
-  ): Promise<{ userId: string; email: string; created: boolean }> {
+  async invitee(input: { email: string; fullname: string }, tx: Db = this.db): Promise<{ userId: string; email: string }> {
     const email = input.email.toLowerCase();
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) return { userId: existing.id, email, created: false };
-    if (!input.password) throw new HttpError(400, `No account has the e-mail ${email}: give a password to create one`);
-    refuseCommonPassword(input.password);
-    const passwordHash = await hashPassword(input.password);
+    await tx.insert(users).values({ fullName: input.fullname, email }).onConflictDoNothing();
+    const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return { userId: row!.id, email };
+  }
+
+  /** Refuses a password from the common list with a 400, before anything is saved. */
+  refuseCommonPassword(password: string): void {
+    refuseCommonPassword(password);
+  }
+
+  /** A new password, checked against the common ones and hashed: before a transaction, as hashing takes a while. */
+  async newPasswordHash(password: string): Promise<string> {
+    refuseCommonPassword(password);
+    return hashPassword(password);
+  }
+
+  /**
+   * Gives an account a password its owner has just proven they may set (an invitation link, the operator's command
+   * line): the old password is gone, the e-mail counts as verified, reset links sent before die and every session
+   * ends. Returns the ended sessions: pass them to `announceEnded` once the transaction has committed.
+   */
+  async replacePassword(tx: Db, userId: string, passwordHash: string): Promise<string[]> {
+    await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await this.links.voidResetLinks(tx, userId);
+    return this.sessions.endForUser(tx, userId);
+  }
+
+  /**
+   * The account with this e-mail holding this password (see replacePassword), made now when there is none (its
+   * e-mail counted as verified: the shop's operator vouches for it).
+   */
+  async claimAccount(
+    input: { email: string; fullname: string; passwordHash: string },
+    tx: Db,
+  ): Promise<{ userId: string; email: string; created: boolean; endedSessions: string[] }> {
+    const email = input.email.toLowerCase();
     const [created] = await tx
       .insert(users)
-      .values({ fullName: input.fullname, email, passwordHash, emailVerifiedAt: new Date() })
+      .values({ fullName: input.fullname, email, passwordHash: input.passwordHash, emailVerifiedAt: new Date() })
+      .onConflictDoNothing()
       .returning({ id: users.id });
-    return { userId: created!.id, email, created: true };
+    if (created) return { userId: created.id, email, created: true, endedSessions: [] };
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const endedSessions = await this.replacePassword(tx, existing!.id, input.passwordHash);
+    return { userId: existing!.id, email, created: false, endedSessions };
+  }
+
+  /** Tells every process that these sessions ended (after the transaction that ended them has committed). */
+  announceEnded(sessionIds: string[]): Promise<void> {
+    return this.sessions.announce(sessionIds);
   }
 
   /** The account with this e-mail, if any. */

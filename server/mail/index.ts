@@ -2,6 +2,6 @@
 export { MailOutbox, type OutgoingMail } from './outbox.ts';
 export { MailSender } from './sender.ts';
 export { LocalMailbox, createTransport, type MailTransport } from './transports.ts';
-export { escapeHtml, layout } from './templates.ts';
+export { escapeHtml, layout, linkMail } from './templates.ts';
 export { devMailboxRoutes } from './routes.ts';
 export { unsubscribeHeaders } from './unsubscribe.ts';

@@ -31,3 +31,22 @@ export function layout(shopName: string, title: string, bodyHtml: string): strin
 </body>
 </html>`;
 }
+
+/** A mail whose point is one link: a greeting, a few lines, and the link as a button and as text. */
+export function linkMail(
+  shopName: string,
+  subject: string,
+  greeting: string,
+  lines: string[],
+  action: string,
+  link: string,
+): { subject: string; text: string; html: string } {
+  const text = [greeting, '', ...lines, '', `${action}: ${link}`, '', `${shopName}`].join('\n');
+  const body = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:${BRAND};color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(action)}</a></p>`,
+    `<p style="font-size:12px;color:#57534e">If the button does not work, open this address: ${escapeHtml(link)}</p>`,
+  ].join('');
+  return { subject, text, html: layout(shopName, subject, body) };
+}
