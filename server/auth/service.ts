@@ -217,7 +217,10 @@ export class AuthService {
    * The account an invitation goes to: the one with this e-mail, or one made now with no password and the e-mail not
    * verified. Either way nothing about it lets anyone into the back office: accepting the invitation does.
    */
-  async invitee(input: { email: string; fullname: string }, tx: Db = this.db): Promise<{ userId: string; email: string }> {
+  async invitee(
+    input: { email: string; fullname: string },
+    tx: Db = this.db,
+  ): Promise<{ userId: string; email: string }> {
     const email = input.email.toLowerCase();
     await tx.insert(users).values({ fullName: input.fullname, email }).onConflictDoNothing();
     const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
