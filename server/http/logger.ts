@@ -3,8 +3,8 @@ import { pino, stdSerializers, type DestinationStream } from 'pino';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * E-mail link tokens travel in URL paths (verification, reset, admin invitations) and in `token=` query values (the back-in-stock
- * stop link, decision 0049); the logs keep the path and the parameter's name and drop the token.
+ * E-mail link tokens travel in URL paths (verification, reset, admin invitations) and in `token=` query values (the
+ * back-in-stock stop link, decision 0049); the logs keep the path and the parameter's name and drop the token.
  */
 const TOKEN_IN_PATH = /\/(verify-email|reset-password|invitations?)\/[^/?#]+/g;
 const TOKEN_IN_QUERY = /([?&]token=)[^&#]*/gi;
