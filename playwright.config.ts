@@ -69,12 +69,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    shop(
-      PORT,
-      '.cache/e2e-data',
-      { NODE_ENV: 'production', API_DOCS: 'true' },
-      'tsx tests/e2e/create-staff.ts && tsx tests/e2e/create-owner.ts',
-    ),
+    shop(PORT, '.cache/e2e-data', { NODE_ENV: 'production', API_DOCS: 'true' }, 'tsx tests/e2e/create-owner.ts'),
     shop(
       PORT + 1,
       '.cache/e2e-payments-data',
@@ -90,7 +85,7 @@ export default defineConfig({
 
 /**
  * The production build of the shop on a fresh PGlite data directory (E2E_SHOPS); `before` runs on that directory
- * first, while nothing else holds it (the main shop's staff account, tests/e2e/staff.ts).
+ * first, while nothing else holds it (the main shop's back-office owners, tests/e2e/create-owner.ts).
  */
 function shop(port: number, dataDir: string, env: Record<string, string>, before?: string) {
   return {

@@ -5,7 +5,16 @@
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
 import { productReviewSchema, type ReviewInput } from './catalog.ts';
-import { ANY_TEXT, MESSAGE_MAX, messageSchema, productIdSchema, shownList, shownText, shownTime } from './fields.ts';
+import {
+  ANY_TEXT,
+  MESSAGE_MAX,
+  messageSchema,
+  notModifiedAnswer,
+  productIdSchema,
+  shownList,
+  shownText,
+  shownTime,
+} from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { ACCEPTED_IMAGE_TYPES } from '../media.ts';
 
@@ -79,6 +88,7 @@ export const productReviewsEndpoint = endpoint({
       numReviews: z.number().int(),
       histogram: histogramSchema,
     }),
+    304: notModifiedAnswer,
     400: messageSchema,
     404: messageSchema,
   },

@@ -59,7 +59,6 @@ describe('on the embedded database (PGlite)', () => {
   const dataDir = newDataDir('admin-create');
   const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
   const SHOPPER = 'promoted-shopper@example.in';
-  const STAFF = 'set-role-shopper@example.in';
 
   /** The shop's API in this test process, on the data directory: it holds the directory as a running shop does. */
   async function withShop<T>(work: (shop: { app: FastifyInstance; services: Services }) => Promise<T>): Promise<T> {
@@ -82,9 +81,9 @@ describe('on the embedded database (PGlite)', () => {
     app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
 
   beforeAll(async () => {
-    // The shop's first start made the database; two shoppers signed up.
+    // The shop's first start made the database; a shopper signed up.
     await withShop(async ({ app }) => {
-      for (const email of [SHOPPER, STAFF]) {
+      for (const email of [SHOPPER]) {
         const signUp = await app.inject({
           method: 'POST',
           url: '/api/auth/signup',
@@ -185,16 +184,6 @@ describe('on the embedded database (PGlite)', () => {
         payload: { email: SHOPPER, password: SHOPPER_PASSWORD },
       });
       expect(asShopper.statusCode, asShopper.body).toBe(200);
-    });
-  }, 120_000);
-
-  test('npm run set-role still makes an account shop staff', async () => {
-    const run = await runNpmScript('set-role', [STAFF, 'admin'], { env });
-    expect(run.code, outputOf(run)).toBe(0);
-    expect(run.stdout).toContain(`${STAFF} is now shop staff`);
-    await withShop(async ({ services }) => {
-      const userId = await services.auth.userIdByEmail(STAFF);
-      expect((await services.auth.getUser(userId!)).role).toBe('admin');
     });
   }, 120_000);
 });
