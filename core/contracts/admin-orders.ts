@@ -222,7 +222,7 @@ export const adminOrdersCsvEndpoint = endpoint({
     // The header line and one line per order (decision 0051).
     200: z.string().meta({
       format: 'binary',
-      contentMediaType: 'text/csv',
+      'x-media-type': 'text/csv',
       maxLength: (ORDERS_CSV_MAX_ORDERS + 1) * ORDERS_CSV_LINE_MAX,
     }),
     ...adminErrors,

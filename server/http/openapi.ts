@@ -51,14 +51,15 @@ const isNoBody = (schema: Record<string, unknown>) =>
 
 /**
  * Answers without a body are documented without content (@fastify/swagger leaves it out for `type: 'null'`), and a
- * text answer that names its `contentMediaType` (a CSV file) under that type instead of JSON.
+ * text answer that names its `x-media-type` (a CSV file) under that type instead of JSON (OpenAPI 3.0 has no
+ * `contentMediaType`, which the Zod provider drops).
  */
 function documentsBodies(schema: { response?: unknown }): void {
   const responses = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
   for (const [status, answer] of Object.entries(responses)) {
     if (isNoBody(answer)) responses[status] = { type: 'null', description: answer.description ?? 'No body' };
-    const { contentMediaType, ...body } = answer;
-    if (typeof contentMediaType === 'string') responses[status] = { content: { [contentMediaType]: { schema: body } } };
+    const { 'x-media-type': mediaType, ...body } = answer;
+    if (typeof mediaType === 'string') responses[status] = { content: { [mediaType]: { schema: body } } };
   }
 }
 
