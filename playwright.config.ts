@@ -74,7 +74,7 @@ export default defineConfig({
       '.cache/e2e-data',
       // A deployed shop needs its own SECRETS_KEY (decision 0047); this one is the suite's, public like the suite.
       { NODE_ENV: 'production', API_DOCS: 'true', SECRETS_KEY: '5e'.repeat(32) },
-      'tsx tests/e2e/create-staff.ts && tsx tests/e2e/create-owner.ts',
+      'tsx tests/e2e/create-owner.ts',
     ),
     shop(
       PORT + 1,
@@ -91,7 +91,7 @@ export default defineConfig({
 
 /**
  * The production build of the shop on a fresh PGlite data directory (E2E_SHOPS); `before` runs on that directory
- * first, while nothing else holds it (the main shop's staff account, tests/e2e/staff.ts).
+ * first, while nothing else holds it (the main shop's back-office owners, tests/e2e/create-owner.ts).
  */
 function shop(port: number, dataDir: string, env: Record<string, string>, before?: string) {
   return {

@@ -9,7 +9,7 @@ import { adminPageAt } from '../app/admin/pages.tsx';
 import { pageAdmin } from './app.ts';
 import { testShopFor } from './testing/harness.ts';
 import { ADMIN_TEST_PASSWORD, sessionCookie, signedInAdmin } from './testing/admin-session.ts';
-import { staffBearer, verifiedShopper } from './testing/orders.ts';
+import { oldStaffBearer, verifiedShopper } from './testing/orders.ts';
 import { cookieHeader, refreshCookieOf, uniqueEmail } from './testing/accounts.ts';
 
 const shop = testShopFor({ SEED_DEMO: 'false' });
@@ -76,7 +76,7 @@ describe('the /admin pages', () => {
 
   it('answer 404 to a visitor, a shopper, old staff, a forged cookie and an admin before the second factor', async () => {
     const shopper = await verifiedShopper(shop());
-    const staff = await staffBearer(shop());
+    const staff = await oldStaffBearer(shop());
     const ownerEmail = uniqueEmail();
     await shop().services.admin.createOwner({ email: ownerEmail, password: ADMIN_TEST_PASSWORD });
     const halfSignedIn = await shop().app.inject({

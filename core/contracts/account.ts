@@ -167,14 +167,15 @@ const linkToken = z
   .regex(/^[\w-]{20,100}$/, INVALID_LINK)
   .max(100, INVALID_LINK);
 
+/** Sign-up's and sign-in's refusals repeat the message as `error`, which the spec's client reads. */
+const signInRefusedSchema = z.object({ message: shownText(MESSAGE_MAX), error: shownText(MESSAGE_MAX) });
 export const signUpEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/signup',
   body: signUpSchema,
-  responses: { 201: sessionSchema },
+  // 409: the e-mail already has an account.
+  responses: { 201: sessionSchema, 409: signInRefusedSchema },
 });
-/** Sign-in's refusals repeat the message as `error`, which the spec's client reads. */
-const signInRefusedSchema = z.object({ message: shownText(MESSAGE_MAX), error: shownText(MESSAGE_MAX) });
 export const signInEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/signin',
@@ -193,9 +194,14 @@ export const googleSignInEndpoint = endpoint({
 export const refreshAccessTokenEndpoint = endpoint({
   method: 'POST',
   path: '/api/auth/refresh-access-token',
-  responses: { 200: accessTokenSchema },
+  // 403: another site's page (Sec-Fetch-Site, Origin) may not use the cookie.
+  responses: { 200: accessTokenSchema, 403: messageSchema },
 });
-export const logoutEndpoint = endpoint({ method: 'POST', path: '/api/auth/logout', responses: { 200: messageSchema } });
+export const logoutEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/auth/logout',
+  responses: { 200: messageSchema, 403: messageSchema },
+});
 /** The signed-in user: the start-up fetch and the /profile guard. */
 export const currentUserEndpoint = endpoint({
   method: 'GET',

@@ -188,7 +188,7 @@ export const adminStatusChangeSchema = z
     status: z.enum(ADMIN_STATUS_MOVES, { error: `status must be one of ${ADMIN_STATUS_MOVES.join(', ')}` }),
     ...shipmentInput,
   })
-  .superRefine(checkShipment(true));
+  .superRefine(checkShipment);
 
 /** A body of one required reason, kept in the audit log: `message` when it is missing or blank. */
 const reasonBody = (message: string) => z.object({ reason: requiredText(message, MAX.line) }, { error: message });
@@ -209,13 +209,25 @@ export const adminOrdersEndpoint = endpoint({
   querystring: adminOrderListQuerySchema,
   responses: { 200: adminOrderListSchema, ...adminErrors },
 });
-/** The same filters, every matching order, as a spreadsheet-safe CSV file. */
+/** The most orders one CSV export holds: when more match, it is a 409 asking for narrower filters. */
+export const ORDERS_CSV_MAX_ORDERS = 100_000;
+/** The longest line the export writes: every cell at its longest, all quotes (server/orders/csv.unit.test.ts). */
+export const ORDERS_CSV_LINE_MAX = 1_500;
+/** The same filters, every matching order (at most ORDERS_CSV_MAX_ORDERS), as a spreadsheet-safe CSV file. */
 export const adminOrdersCsvEndpoint = endpoint({
   method: 'GET',
   path: '/api/admin/orders.csv',
   querystring: adminOrderFiltersSchema,
-  // A file of every matching order: its length grows with the shop (decision 0041 names the exception).
-  responses: { 200: z.string().meta({ format: 'binary' }), ...adminErrors },
+  responses: {
+    // The header line and one line per order (decision 0051).
+    200: z.string().meta({
+      format: 'binary',
+      'x-media-type': 'text/csv',
+      maxLength: (ORDERS_CSV_MAX_ORDERS + 1) * ORDERS_CSV_LINE_MAX,
+    }),
+    ...adminErrors,
+    409: messageSchema,
+  },
 });
 export const adminOrderEndpoint = endpoint({
   method: 'GET',

@@ -1,7 +1,18 @@
 /** The catalogue's contract: products and reviews as the API shows them (spec section 3), prices in rupees. */
 import { z } from './zod.ts';
 import { MAX_STARS } from '../constants.ts';
-import { MAX, MESSAGES, email, multiLineText, requiredText, shownList, shownText, shownTime } from './fields.ts';
+import {
+  MAX,
+  MESSAGES,
+  email,
+  messageSchema,
+  multiLineText,
+  notModifiedAnswer,
+  requiredText,
+  shownList,
+  shownText,
+  shownTime,
+} from './fields.ts';
 
 /** A review's photos: its own (REVIEW_MAX_FILES, at most 10) or those imported with the demo's reviews. */
 export const REVIEW_SHOWN_PHOTOS = 10;
@@ -67,13 +78,13 @@ const productParams = z.object({ id: z.uuid('Invalid product id') });
 export const productListEndpoint = endpoint({
   method: 'GET',
   path: '/api/product/all-products',
-  responses: { 200: z.object({ products: shownList(productSchema, CATALOGUE_MAX_PRODUCTS) }) },
+  responses: { 200: z.object({ products: shownList(productSchema, CATALOGUE_MAX_PRODUCTS) }), 304: notModifiedAnswer },
 });
 export const productEndpoint = endpoint({
   method: 'GET',
   path: '/api/product/:id',
   params: productParams,
-  responses: { 200: z.object({ product: productSchema }) },
+  responses: { 200: z.object({ product: productSchema }), 404: messageSchema },
 });
 // A product's reviews, GET /api/product/:id/get-reviews, are the reviews contract's (core/contracts/reviews.ts).
 

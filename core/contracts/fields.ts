@@ -76,6 +76,8 @@ export const MESSAGE_MAX = 1000;
 
 /** Every error the API answers, and some successes: `{ message }`, a text to show as it is (decision 0024). */
 export const messageSchema = z.object({ message: shownText(MESSAGE_MAX) });
+/** A 304: the client's copy (its If-None-Match) is current; no body. */
+export const notModifiedAnswer = z.null().meta({ description: "Not modified: the client's copy is current" });
 
 /** A trimmed string that may be left out or empty; the output is always a string. */
 export const optionalText = (max: number) =>

@@ -95,26 +95,20 @@ export const shipmentInput = {
 };
 type ShipmentInput = { status: string; courier: string; trackingNumber: string; trackingUrl: string };
 
-/**
- * The rule of a status change's tracking fields: they go with 'shipped' only, and there all three are needed (when
- * `requiredToShip`, even if none is given; otherwise only once one is).
- */
-export const checkShipment =
-  (requiredToShip: boolean) =>
-  (input: ShipmentInput, context: z.RefinementCtx): void => {
-    const given = Boolean(input.courier || input.trackingNumber || input.trackingUrl);
-    const fail = (message: string, field: keyof typeof shipmentInput) =>
-      context.addIssue({ code: 'custom', message, path: [field] });
-    if (input.status !== 'shipped') {
-      if (given) fail(SHIPMENT_MESSAGES.onlyWhenShipped, 'courier');
-      return;
-    }
-    if (!given && !requiredToShip) return;
-    if (!input.courier) fail(SHIPMENT_MESSAGES.courier, 'courier');
-    if (!input.trackingNumber) fail(SHIPMENT_MESSAGES.trackingNumber, 'trackingNumber');
-    if (!input.trackingUrl) fail(SHIPMENT_MESSAGES.trackingUrl, 'trackingUrl');
-    else if (!isHttpsUrl(input.trackingUrl)) fail(SHIPMENT_MESSAGES.notHttps, 'trackingUrl');
-  };
+/** The rule of a status change's tracking fields: they go with 'shipped' only, and there all three are needed. */
+export function checkShipment(input: ShipmentInput, context: z.RefinementCtx): void {
+  const given = Boolean(input.courier || input.trackingNumber || input.trackingUrl);
+  const fail = (message: string, field: keyof typeof shipmentInput) =>
+    context.addIssue({ code: 'custom', message, path: [field] });
+  if (input.status !== 'shipped') {
+    if (given) fail(SHIPMENT_MESSAGES.onlyWhenShipped, 'courier');
+    return;
+  }
+  if (!input.courier) fail(SHIPMENT_MESSAGES.courier, 'courier');
+  if (!input.trackingNumber) fail(SHIPMENT_MESSAGES.trackingNumber, 'trackingNumber');
+  if (!input.trackingUrl) fail(SHIPMENT_MESSAGES.trackingUrl, 'trackingUrl');
+  else if (!isHttpsUrl(input.trackingUrl)) fail(SHIPMENT_MESSAGES.notHttps, 'trackingUrl');
+}
 
 /** The shipment a valid status change carries, or undefined when it carries none. */
 export const shipmentOf = (input: ShipmentInput): Shipment | undefined =>
@@ -198,6 +192,8 @@ export const createOrderEndpoint = endpoint({
     200: orderPlacedSchema,
     201: orderPlacedSchema,
     400: messageSchema,
+    /** The shopper's e-mail is not verified yet. */
+    403: messageSchema,
     409: messageSchema,
     422: messageSchema,
     429: messageSchema,
@@ -224,17 +220,7 @@ export const cancelOrderEndpoint = endpoint({
   method: 'POST',
   path: '/api/orders/:orderId/cancel',
   params: orderIdParams,
-  responses: { 200: orderAnswer.extend({ message: shownText(MESSAGE_MAX) }), 409: messageSchema },
-});
-/** Shop staff move an order to its next status; 'shipped' may carry the courier and tracking (all three, then). */
-export const advanceOrderEndpoint = endpoint({
-  method: 'POST',
-  path: '/api/orders/:orderId/status',
-  params: orderIdParams,
-  body: z
-    .object({ status: z.enum(ORDER_STATUSES, { error: 'Unknown order status' }), ...shipmentInput })
-    .superRefine(checkShipment(false)),
-  responses: { 200: orderAnswer, 400: messageSchema, 403: messageSchema, 409: messageSchema },
+  responses: { 200: orderAnswer.extend({ message: shownText(MESSAGE_MAX) }), 404: messageSchema, 409: messageSchema },
 });
 
 export type CheckoutAddressInput = z.infer<typeof checkoutAddressSchema>;

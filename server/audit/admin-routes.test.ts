@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testShopFor } from '../testing/harness.ts';
 import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
-import { staffBearer, verifiedShopper } from '../testing/orders.ts';
+import { oldStaffBearer, verifiedShopper } from '../testing/orders.ts';
 import type { AuditEntryView } from '../../core/contracts/admin-audit.ts';
 import type { AdminActor } from './actor.ts';
 
@@ -101,7 +101,7 @@ describe('GET /api/admin/audit', () => {
 
   it('answers 403 to a visitor, a shopper and a shopper with the old staff role', async () => {
     const shopper = await verifiedShopper(shop());
-    for (const headers of [{}, shopper.bearer, await staffBearer(shop())] as Record<string, string>[]) {
+    for (const headers of [{}, shopper.bearer, await oldStaffBearer(shop())] as Record<string, string>[]) {
       expect((await search('', headers)).statusCode).toBe(403);
     }
   });

@@ -1,7 +1,7 @@
 // The auth module's public face (decision 0024): accounts, sessions, access tokens and sign-in limits.
 export { authRoutes, REFRESH_COOKIE } from './routes.ts';
 export { emailLinkRoutes } from './email-routes.ts';
-export { STAFF_ONLY_MESSAGE, shopperHooks, signedIn, type ShopperHooks } from './shopper-hooks.ts';
+export { shopperHooks, signedIn, type ShopperHooks } from './shopper-hooks.ts';
 export { AuthService, type Buyer } from './service.ts';
 export { AccessTokens } from './tokens.ts';
 export { SessionStore } from './sessions.ts';

@@ -171,20 +171,6 @@ export class AuthService {
     if (token) await this.endSession(token.familyId);
   }
 
-  /** Makes a user staff or customer; their sessions end, so tokens carrying the old role stop working. */
-  async setRole(userId: string, role: UserRow['role']): Promise<void> {
-    const ended = await this.db.transaction(async (tx) => {
-      const updated = await tx
-        .update(users)
-        .set({ role, updatedAt: new Date() })
-        .where(eq(users.id, userId))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw new HttpError(404, 'No such user');
-      return this.sessions.endForUser(tx, userId);
-    });
-    await this.sessions.announce(ended);
-  }
-
   /**
    * Who is placing an order or is written to about one: e-mail, name and whether the e-mail is verified. Verified
    * buyers are cached: e-mails never change and verification is never undone; a renamed buyer's greeting may use

@@ -4,20 +4,16 @@ import type { AccessClaims, AccessTokens } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in shopper, set by the requireShopper or requireRole hook of the route (decision 0024). */
+    /** The signed-in shopper, set by the requireShopper hook of the route (decision 0024). */
     shopper: AccessClaims | null;
   }
 }
 
-/** The hooks a route declares to need a signed-in shopper, or a role. */
+/** The hooks a route declares to need a signed-in shopper. */
 export interface ShopperHooks {
   /** onRequest: a signed-in shopper, else 401 (the client refreshes its token and tries again). */
   requireShopper: onRequestAsyncHookHandler;
-  /** onRequest: a signed-in account with this role, else 401, or 403 (`denied`) when signed in without it. */
-  requireRole(role: AccessClaims['role'], denied?: string): onRequestAsyncHookHandler;
 }
-
-export const STAFF_ONLY_MESSAGE = 'Only shop staff can do this';
 
 /**
  * Sign-in as hooks (decision 0024): the root decorates every request with `shopper` (null until a hook sets it),
@@ -29,13 +25,6 @@ export function shopperHooks(app: FastifyInstance, accessTokens: AccessTokens): 
   return {
     async requireShopper(request) {
       request.shopper = await requireUser(request, accessTokens);
-    },
-    requireRole(role, denied = STAFF_ONLY_MESSAGE) {
-      return async (request) => {
-        const claims = await requireUser(request, accessTokens);
-        if (claims.role !== role) throw new HttpError(403, denied);
-        request.shopper = claims;
-      };
     },
   };
 }
@@ -52,6 +41,6 @@ export async function requireUser(request: FastifyRequest, accessTokens: AccessT
 
 /** The shopper a route's hook let through; a route without one has a bug, so this throws rather than guess. */
 export function signedIn(request: FastifyRequest): AccessClaims {
-  if (!request.shopper) throw new Error(`${request.routeOptions.url}: no requireShopper or requireRole hook`);
+  if (!request.shopper) throw new Error(`${request.routeOptions.url}: no requireShopper hook`);
   return request.shopper;
 }

@@ -131,7 +131,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * PGlite in `dataDir`, or in memory. One process at a time opens a data directory (decision 0022): a second one (a
- * script such as set-role beside a running shop, a second `npm start`) is refused with DatabaseInUseError before it
+ * script such as admin:create beside a running shop, a second `npm start`) is refused with DatabaseInUseError before it
  * touches anything, since its writes would be lost or would corrupt the first one's.
  */
 async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<Database> {

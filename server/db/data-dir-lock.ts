@@ -10,7 +10,7 @@ export class DatabaseInUseError extends ConfigError {
   constructor(dataDir: string) {
     super(
       `The embedded database in ${dataDir} is in use by another process (a running shop, or a script such as ` +
-        'set-role). Stop the shop first, or use PostgreSQL (DATABASE_URL), which any number of processes can share.',
+        'admin:create). Stop the shop first, or use PostgreSQL (DATABASE_URL), which any number of processes can share.',
     );
     this.name = 'DatabaseInUseError';
   }

@@ -39,12 +39,34 @@ function statesImpliedBounds(node: unknown): void {
       schema.format = minimum >= INT32.min && maximum <= INT32.max ? 'int32' : 'int64';
   }
   if (schema.type === 'string' && schema.format === 'uuid') schema.maxLength ??= UUID_LENGTH;
+  // OpenAPI 3.0: `nullable` does not widen an `enum`, so a nullable enum lists null itself (as the contract allows).
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum.push(null);
   Object.values(schema).forEach(statesImpliedBounds);
+}
+
+/** A contract's `z.null()` answer (a 204, a 304): sent without a body. */
+const isNoBody = (schema: Record<string, unknown>) =>
+  schema.type === 'null' ||
+  (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null && schema.nullable === true);
+
+/**
+ * Answers without a body are documented without content (@fastify/swagger leaves it out for `type: 'null'`), and a
+ * text answer that names its `x-media-type` (a CSV file) under that type instead of JSON (OpenAPI 3.0 has no
+ * `contentMediaType`, which the Zod provider drops).
+ */
+function documentsBodies(schema: { response?: unknown }): void {
+  const responses = (schema.response ?? {}) as Record<string, Record<string, unknown>>;
+  for (const [status, answer] of Object.entries(responses)) {
+    if (isNoBody(answer)) responses[status] = { type: 'null', description: answer.description ?? 'No body' };
+    const { 'x-media-type': mediaType, ...body } = answer;
+    if (typeof mediaType === 'string') responses[status] = { content: { [mediaType]: { schema: body } } };
+  }
 }
 
 const transform: typeof jsonSchemaTransform = (route) => {
   const documented = jsonSchemaTransform(route);
   statesImpliedBounds(documented.schema);
+  documentsBodies(documented.schema as { response?: unknown });
   return documented;
 };
 

@@ -9,7 +9,7 @@ import type { Endpoint, RequestPart } from '../../core/contracts/endpoint.ts';
 import type { z } from '../../core/contracts/zod.ts';
 import { testShopFor } from '../testing/harness.ts';
 import { signedInAdmin } from '../testing/admin-session.ts';
-import { staffBearer } from '../testing/orders.ts';
+import { verifiedShopper } from '../testing/orders.ts';
 import { webhookAuthorization } from '../phonepe-simulator/index.ts';
 
 type Schema = {
@@ -195,10 +195,10 @@ describe('string limits', () => {
     const spec = (await shop().app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
     const cases = casesOf(spec);
     expect(cases.length).toBeGreaterThan(50);
-    // Signed in as shop staff and as a back-office admin at once, and PhonePe's credentials for its webhook, so a
+    // Signed in as a shopper and as a back-office admin at once, and PhonePe's credentials for its webhook, so a
     // route's guard lets the request reach its validation.
     const admin = await signedInAdmin(shop());
-    const signedIn = { ...(await staffBearer(shop())), ...admin.headers };
+    const signedIn = { ...(await verifiedShopper(shop())).bearer, ...admin.headers };
     const { username, password } = shop().services.paymentSetup.webhook;
     const asGateway = { authorization: webhookAuthorization(username, password) };
     const failures: string[] = [];

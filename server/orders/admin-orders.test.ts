@@ -2,12 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminActor } from '../audit/index.ts';
+import { signedInAdmin } from '../testing/admin-session.ts';
 import {
   orderBody,
   orderTestShop,
   placedOrderId,
   queuedMails,
-  staffBearer,
+  oldStaffBearer,
   storedStock,
   validAddress,
   verifiedShopper,
@@ -243,25 +244,13 @@ describe('moving an order from the back office', () => {
   });
 });
 
-describe('the staff status route (before the back office)', () => {
-  let staff: Record<string, string>;
+describe('status changes, through the back office only (decision 0051)', () => {
+  let headers: Record<string, string>;
   beforeAll(async () => {
-    staff = await staffBearer(shop());
+    headers = (await signedInAdmin(shop())).headers;
   });
   const moveTo = (orderId: string, payload: object) =>
-    shop().app.inject({ method: 'POST', url: `/api/orders/${orderId}/status`, headers: staff, payload });
-
-  it('still walks an order to delivered without tracking, mailing and auditing nothing', async () => {
-    const orderId = await orderTo();
-    for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) {
-      const response = await moveTo(orderId, { status });
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().order).toMatchObject({ orderStatus: status, shipment: null });
-    }
-    expect(await queuedMails(shop(), shopper.email, `Order shipped: #${orderId.slice(-6)}`)).toHaveLength(0);
-    expect(await shop().services.audit.search({ targetId: orderId, limit: 10 })).toEqual([]);
-    expect((await service().adminOrder(orderId)).timeline.at(-1)).toMatchObject({ status: 'delivered', by: 'shop' });
-  });
+    shop().app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/status`, headers, payload });
 
   it('takes the tracking with shipped, all of it, over https', async () => {
     const orderId = await orderTo();
@@ -274,5 +263,22 @@ describe('the staff status route (before the back office)', () => {
     const shipped = await moveTo(orderId, { status: 'shipped', ...shipment });
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json().order.shipment).toEqual(shipment);
+  });
+
+  it('has no shopper-token staff route any more: POST /api/orders/{orderId}/status is a 404, and undocumented', async () => {
+    const orderId = await orderTo();
+    for (const bearer of [shopper.bearer, await oldStaffBearer(shop()), {}]) {
+      const response = await shop().app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/status`,
+        headers: bearer,
+        payload: { status: 'confirmed' },
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await service().adminOrder(orderId)).status).toBe('placed');
+    const document = (await shop().app.inject('/api/docs/json')).json<{ paths: Record<string, object> }>();
+    expect(Object.keys(document.paths)).not.toContain('/api/orders/{orderId}/status');
+    expect(Object.keys(document.paths)).toContain('/api/admin/orders/{orderId}/status');
   });
 });

@@ -68,6 +68,16 @@ describe('the admin order routes', () => {
     expect(end).toBe('');
   });
 
+  it('refuses an export over its documented bound with 409, asking for narrower filters', async () => {
+    const { state } = await newOrder();
+    await newOrder(state);
+    await expect(shop().services.orders.adminCsv({ region: state }, 1)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'More than 1 orders match: narrow the filters, such as the dates.',
+    });
+    expect(await shop().services.orders.adminCsv({ region: state }, 2)).toMatch(/^Order ID,/);
+  });
+
   it('shows one order with its timeline, payments and audit entries; 404 for an unknown one', async () => {
     const { orderId } = await newOrder();
     expect((await post(`/api/admin/orders/${orderId}/status`, { status: 'confirmed' })).statusCode).toBe(200);

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail } from '../testing/accounts.ts';
+import { signedInAdmin } from '../testing/admin-session.ts';
 import {
   orderBody,
   orderCount,
   orderTestShop,
   placedOrderId,
   placeOrder,
-  staffBearer,
   storedStock,
   userOrders,
   validAddress,
@@ -97,12 +97,12 @@ describe('orders with control characters: 400, never 500', () => {
   });
 
   it('refuses NUL in an order id path before any query', async () => {
-    const staff = await staffBearer(shop());
+    const admin = await signedInAdmin(shop());
     for (const [method, url, headers, payload] of [
       ['GET', '/api/orders/%00', shopper.bearer],
       ['POST', '/api/orders/%00/cancel', shopper.bearer],
       ['POST', `/api/orders/${orderId}%00/cancel`, shopper.bearer],
-      ['POST', '/api/orders/%00/status', staff, { status: 'confirmed' }],
+      ['POST', '/api/admin/orders/%00/status', admin.headers, { status: 'confirmed' }],
     ] as const) {
       const response = await request(method, url, headers, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(400);

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  advanceOrderEndpoint,
   cancelOrderEndpoint,
   createOrderEndpoint,
   orderEndpoint,
-  shipmentOf,
   trackOrderEndpoint,
   userOrdersEndpoint,
 } from '../../core/contracts/orders.ts';
@@ -73,18 +71,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
     handler: async (request) => ({
       order: await orders.cancelForUser(signedIn(request).userId, request.params.orderId),
       message: 'Your order has been cancelled.',
-    }),
-  });
-
-  route(app, advanceOrderEndpoint, {
-    onRequest: hooks.requireRole('admin', 'Only shop staff can change an order status'),
-    schema: {
-      tags,
-      summary: 'Move an order to its next status (shop staff only); shipped may carry its courier and tracking',
-      security,
-    },
-    handler: async (request) => ({
-      order: await orders.advance(request.params.orderId, request.body.status, 'shop', shipmentOf(request.body)),
     }),
   });
 };

@@ -10,11 +10,12 @@ import type { AuditLog } from '../audit/index.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Order, OrderStatus, Shipment, TrackedOrder } from '../../core/order.ts';
-import type {
-  AdminOrder,
-  AdminOrderFilters,
-  AdminOrderList,
-  AdminOrderListQuery,
+import {
+  ORDERS_CSV_MAX_ORDERS,
+  type AdminOrder,
+  type AdminOrderFilters,
+  type AdminOrderList,
+  type AdminOrderListQuery,
 } from '../../core/contracts/admin-orders.ts';
 import { listPage, listRows } from './admin-list.ts';
 import { ordersCsv } from './csv.ts';
@@ -181,12 +182,6 @@ export class OrderService {
     return this.moveTo(order, 'cancelled', 'shopper');
   }
 
-  /** The shop moves an order along: placed → confirmed → packed → shipped → delivered, or cancels it. */
-  async advance(orderId: string, status: OrderStatus, actor: Actor = 'shop', shipment?: Shipment): Promise<Order> {
-    const change = new ChangingStatus(await this.orderRow(orderId), status, actor, shipment);
-    return presentOrder(await this.applyMove(change), this.options.mediaBaseUrl);
-  }
-
   /**
    * An admin moves an order one step forward (shipped with its courier and tracking) or cancels it (with a reason;
    * the stock returns and a paid prepaid order is refunded): audited and mailed in the change's transaction.
@@ -211,9 +206,12 @@ export class OrderService {
     return ordersAtAGlance(this.db);
   }
 
-  /** Every order matching the filters, as a CSV file. */
-  async adminCsv(filters: AdminOrderFilters): Promise<string> {
-    return ordersCsv(await listRows(this.db, filters));
+  /** Every order matching the filters, as a CSV file; more than `maxOrders` is a 409 (the document's bound). */
+  async adminCsv(filters: AdminOrderFilters, maxOrders = ORDERS_CSV_MAX_ORDERS): Promise<string> {
+    const rows = await listRows(this.db, filters, { limit: maxOrders + 1, offset: 0 });
+    if (rows.length > maxOrders)
+      throw new HttpError(409, `More than ${maxOrders} orders match: narrow the filters, such as the dates.`);
+    return ordersCsv(rows);
   }
 
   /** One order as the back office shows it; 404 when there is none. */

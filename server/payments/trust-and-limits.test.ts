@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { staffBearer, verifiedShopper } from '../testing/orders.ts';
+import { moveOrder, verifiedShopper } from '../testing/orders.ts';
 import {
   completedWebhook,
   control,
@@ -20,6 +20,7 @@ import { MAX_PAYMENT_ATTEMPTS, PAYMENT_MESSAGES } from '../../core/contracts/pay
 import { PAYMENT_EXPIRY_JOB } from './reconciliation.ts';
 import { REFUND_JOB } from './transitions.ts';
 import { PAYMENT_CALLS_PER_MINUTE } from './routes.ts';
+import { signedInAdmin } from '../testing/admin-session.ts';
 
 const world = paymentTestWorld();
 const { shop, simulator, supplyProduct, paidState, waitForPayment, prepaidOrder } = world;
@@ -187,16 +188,10 @@ describe('limits on the gateway', () => {
 });
 
 describe('orders that are not paid', () => {
-  it('staff cannot move a prepaid order past placed until it is paid', async () => {
-    const staff = await staffBearer(shop());
+  it('the back office cannot move a prepaid order past placed until it is paid', async () => {
+    const { headers } = await signedInAdmin(shop());
     const { shopper, orderId } = await prepaidOrder();
-    const move = () =>
-      shop().app.inject({
-        method: 'POST',
-        url: `/api/orders/${orderId}/status`,
-        headers: staff,
-        payload: { status: 'confirmed' },
-      });
+    const move = () => moveOrder(shop(), headers, orderId, 'confirmed');
     const unpaid = await move();
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toEqual({ message: PAYMENT_MESSAGES.notPaidYet });

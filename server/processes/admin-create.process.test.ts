@@ -61,7 +61,6 @@ describe('on the embedded database (PGlite)', () => {
   const dataDir = newDataDir('admin-create');
   const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
   const SHOPPER = 'promoted-shopper@example.in';
-  const STAFF = 'set-role-shopper@example.in';
 
   /** The shop's API in this test process, on the data directory: it holds the directory as a running shop does. */
   async function withShop<T>(work: (shop: { app: FastifyInstance; services: Services }) => Promise<T>): Promise<T> {
@@ -84,9 +83,9 @@ describe('on the embedded database (PGlite)', () => {
     app.inject({ method: 'POST', url: '/api/admin/session', payload: { email, password } });
 
   beforeAll(async () => {
-    // The shop's first start made the database; two shoppers signed up.
+    // The shop's first start made the database; a shopper signed up.
     await withShop(async ({ app }) => {
-      for (const email of [SHOPPER, STAFF]) {
+      for (const email of [SHOPPER]) {
         const signUp = await app.inject({
           method: 'POST',
           url: '/api/auth/signup',
@@ -196,16 +195,6 @@ describe('on the embedded database (PGlite)', () => {
       expect((await signInAsShopper(app, SHOPPER_PASSWORD)).statusCode).toBe(401);
       expect((await app.inject({ url: '/api/auth/me', headers: bearer })).statusCode).toBe(401);
       await adminSignIn({ app }, SHOPPER, { secret }, newPassword);
-    });
-  }, 120_000);
-
-  test('npm run set-role still makes an account shop staff', async () => {
-    const run = await runNpmScript('set-role', [STAFF, 'admin'], { env });
-    expect(run.code, outputOf(run)).toBe(0);
-    expect(run.stdout).toContain(`${STAFF} is now shop staff`);
-    await withShop(async ({ services }) => {
-      const userId = await services.auth.userIdByEmail(STAFF);
-      expect((await services.auth.getUser(userId!)).role).toBe('admin');
     });
   }, 120_000);
 });

@@ -8,17 +8,20 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { users } from '../auth/schema.ts';
+import { admins } from '../admin/schema.ts';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
 
 const dataDir = path.resolve('.cache/processes', `embedded-lock-${randomBytes(6).toString('hex')}`);
 const env = { DATA_DIR: dataDir, SEED_DEMO: 'false' };
 const EMAIL = 'someone@example.com';
+const OWNER_PASSWORD = 'kesar-chai-owner-2026';
 const IN_USE = /is in use by another process.*Stop the shop first, or use PostgreSQL \(DATABASE_URL\)/s;
 
-/** `npm run set-role -- <e-mail> admin` as an operator runs it, with the shop's settings. */
-function setRole(email: string, role: string): Promise<{ code: number | null; output: string }> {
+/** `npm run admin:create -- --email <e-mail> --password …` as an operator runs it, with the shop's settings. */
+function createOwner(email: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/set-role.ts', email, role], {
+    const args = ['--import', 'tsx', 'scripts/admin-create.ts', '--email', email, '--password', OWNER_PASSWORD];
+    const child = spawn(process.execPath, args, {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -29,12 +32,16 @@ function setRole(email: string, role: string): Promise<{ code: number | null; ou
   });
 }
 
-/** The account's role as the database has it, read once no shop holds it. */
-async function storedRole(email: string): Promise<string | undefined> {
+/** Whether the account is a back-office admin as the database has it, read once no shop holds it. */
+async function isAdmin(email: string): Promise<boolean> {
   const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
   try {
-    const [user] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, email));
-    return user?.role;
+    const found = await database.db
+      .select({ role: admins.role })
+      .from(admins)
+      .innerJoin(users, eq(users.id, admins.userId))
+      .where(eq(users.email, email));
+    return found.length > 0;
   } finally {
     await database.close();
   }
@@ -51,7 +58,7 @@ afterEach(() => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-test('set-role and a second shop beside a running PGlite shop are refused and change nothing', async () => {
+test('admin:create and a second shop beside a running PGlite shop are refused and change nothing', async () => {
   const shop = await start();
   const signup = await fetch(`${shop.origin}/api/auth/signup`, {
     method: 'POST',
@@ -60,10 +67,10 @@ test('set-role and a second shop beside a running PGlite shop are refused and ch
   });
   expect(signup.status, await signup.clone().text()).toBe(201);
 
-  const cli = await setRole(EMAIL, 'admin');
+  const cli = await createOwner(EMAIL);
   expect(cli.code, cli.output).not.toBe(0);
   expect(cli.output).toMatch(IN_USE);
-  expect(cli.output).not.toContain('is now shop staff');
+  expect(cli.output).not.toContain('otpauth://');
   expect(cli.output).not.toMatch(/\n\s+at /); // a message, not a stack trace
 
   const second = await start({ waitForHealth: false });
@@ -73,13 +80,13 @@ test('set-role and a second shop beside a running PGlite shop are refused and ch
   // The first shop never noticed.
   expect((await fetch(`${shop.origin}/api/health`)).status).toBe(200);
   expect(await shop.stop()).toBe(0);
-  expect(await storedRole(EMAIL)).toBe('customer');
+  expect(await isAdmin(EMAIL)).toBe(false);
 
   // With the shop stopped, the same command works.
-  const again = await setRole(EMAIL, 'admin');
+  const again = await createOwner(EMAIL);
   expect(again.code, again.output).toBe(0);
-  expect(again.output).toContain(`${EMAIL} is now shop staff`);
-  expect(await storedRole(EMAIL)).toBe('admin');
+  expect(again.output).toContain('otpauth://');
+  expect(await isAdmin(EMAIL)).toBe(true);
 }, 400_000);
 
 test('a shop killed with SIGKILL blocks no later start', async () => {

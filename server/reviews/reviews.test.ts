@@ -5,7 +5,7 @@ import {
   orderTestShop,
   orderBody,
   placedOrderId,
-  staffBearer,
+  moveOrder,
   verifiedShopper,
   type Shopper,
 } from '../testing/orders.ts';
@@ -19,6 +19,7 @@ import { REVIEW_MESSAGES, reviewFormData, type ReviewList, type ReviewListItem }
 import type { ReviewInput } from '../../core/contracts/catalog.ts';
 import { goodReview } from '../testing/reviews.ts';
 import type { Product } from '../../core/product.ts';
+import { signedInAdmin } from '../testing/admin-session.ts';
 
 // One shopper writes many reviews here; the hourly allowance has its own test (limits.test.ts).
 const { shop, supplyProduct } = orderTestShop({ REVIEWS_PER_HOUR: '1000' });
@@ -326,14 +327,9 @@ describe('GET /api/product/{id}/get-reviews', () => {
 
 describe('verified purchase and the review request', () => {
   async function deliver(orderId: string) {
-    const staff = await staffBearer(shop());
+    const { headers } = await signedInAdmin(shop());
     for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) {
-      const response = await shop().app.inject({
-        method: 'POST',
-        url: `/api/orders/${orderId}/status`,
-        headers: staff,
-        payload: { status },
-      });
+      const response = await moveOrder(shop(), headers, orderId, status);
       expect(response.statusCode, `${status}: ${response.body}`).toBe(200);
     }
   }

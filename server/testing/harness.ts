@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildServer } from '../app.ts';
 import { LocalDiskStorage } from '../storage/storage.ts';
 import { createScratchDatabase } from './postgres.ts';
+import { checkAnswersOf, throwViolations } from './contract-check.ts';
 
 export interface TestShop {
   app: FastifyInstance;
@@ -17,6 +18,8 @@ export interface TestShop {
   services: Services;
   /** A second connection to the same database, as another app process would have. */
   openPeer(): Promise<Services>;
+  /** Throws what answers over a socket did that the OpenAPI document does not say (injected ones throw at once). */
+  checkContract(): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,8 @@ export async function startTestShop(
   const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();
+  // Every answer the API tests get is checked against the OpenAPI document (decision 0051).
+  const answers = checkAnswersOf(app);
   const url = listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   const peers: Services[] = [];
   return {
@@ -77,11 +82,13 @@ export async function startTestShop(
       peers.push(peer);
       return peer;
     },
+    checkContract: () => throwViolations(answers.takeViolations()),
     async close() {
       await app.close();
       await Promise.all(peers.map((peer) => peer.close()));
       await services.close();
       await drop();
+      throwViolations(answers.takeViolations());
     },
   };
 }
@@ -92,6 +99,7 @@ export function testShopFor(env: Record<string, string> = {}): () => TestShop {
   beforeAll(async () => {
     shop = await startTestShop(env);
   });
+  afterEach(() => shop?.checkContract());
   afterAll(async () => {
     await shop?.close();
   });

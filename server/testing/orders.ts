@@ -42,14 +42,37 @@ export async function verifiedShopper(shop: TestShop, email = uniqueEmail()): Pr
   return { ...shopper, userId };
 }
 
-/** A verified shopper made shop staff; signed in again, so the access token carries the admin role. */
-export async function staffBearer(shop: TestShop): Promise<{ authorization: string }> {
+/**
+ * A shopper whose account has the old staff role (`users.role` 'admin'): nothing grants it since decision 0051 and
+ * nothing reads it, but accounts made staff before keep it, and it must open nothing.
+ */
+export async function oldStaffBearer(shop: TestShop): Promise<{ authorization: string }> {
   const { email, password, userId } = await verifiedShopper(shop);
   await shop.services.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
   const signIn = await shop.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
   expect(signIn.statusCode).toBe(200);
   return { authorization: `Bearer ${signIn.json<{ accessToken: string }>().accessToken}` };
 }
+
+/** What the back office needs to mark an order shipped. */
+export const TRACKING = {
+  courier: 'Delhivery',
+  trackingNumber: 'DL1234567890',
+  trackingUrl: 'https://www.delhivery.com/track/package/DL1234567890',
+};
+
+/**
+ * Moves an order to `status` the one way there is (decision 0051): the back office's
+ * `POST /api/admin/orders/{orderId}/status`, as a signed-in admin (`admin`: its cookie and CSRF headers); shipped
+ * carries TRACKING.
+ */
+export const moveOrder = (shop: TestShop, admin: Record<string, string>, orderId: string, status: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderId}/status`,
+    headers: admin,
+    payload: { status, ...(status === 'shipped' ? TRACKING : {}) },
+  });
 
 export const placeOrder = (shop: TestShop, bearer: Record<string, string>, body: object, idempotencyKey?: string) =>
   shop.app.inject({

@@ -1,4 +1,4 @@
-// Runs before the main e2e shop starts, after create-staff.ts (the shop on PGlite holds its data directory, so
+// Runs before the main e2e shop starts (the shop on PGlite holds its data directory, so
 // `npm run admin:create` cannot run beside it): makes the back office's owner and keeps its authenticator secret and
 // recovery codes where tests/e2e/admin.spec.ts reads them.
 import { mkdir, writeFile } from 'node:fs/promises';

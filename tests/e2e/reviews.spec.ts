@@ -4,7 +4,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { open, productsInStock, signInThroughPage, verifiedBuyer, type Shopper } from './helpers';
-import { E2E_STAFF } from './staff';
+import { ownerSecrets } from './admin-helpers';
+import { e2eOwner } from './owner';
+
+/** The project owner's recovery code this spec signs in to the back office with (each spec its own: one use). */
+const RECOVERY_CODE = 2;
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -23,8 +27,36 @@ async function bearer(request: APIRequestContext, { email, password }: Pick<Shop
   return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
 }
 
-/** A cash-on-delivery order of one product, walked by the staff account to delivered. */
-async function deliveredOrder(request: APIRequestContext, shopper: Shopper, productId: string) {
+/** The `admin_session` cookie an answer sets, as a Cookie header, or undefined when it sets none. */
+const adminCookieOf = (headers: Array<{ name: string; value: string }>) => {
+  const set = headers.find(
+    ({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('admin_session='),
+  );
+  return set?.value.split(';')[0];
+};
+
+/** The project's owner signed in to the back office through its API: the session cookie and CSRF headers. */
+async function backOfficeHeaders(request: APIRequestContext, project: string): Promise<Record<string, string>> {
+  const { email, password } = e2eOwner(project);
+  const { recoveryCodes } = await ownerSecrets(project);
+  const first = await request.post('/api/admin/session', { data: { email, password } });
+  expect(first.status(), await first.text()).toBe(200);
+  const started = { cookie: adminCookieOf(first.headersArray())!, 'x-csrf-token': (await first.json()).csrfToken };
+  const second = await request.post('/api/admin/session/second-factor', {
+    headers: started,
+    data: { recoveryCode: recoveryCodes.at(RECOVERY_CODE) },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+  // The second factor may issue the session and CSRF tokens anew.
+  const done = (await second.json()) as { csrfToken?: string };
+  return {
+    cookie: adminCookieOf(second.headersArray()) ?? started.cookie,
+    'x-csrf-token': done.csrfToken ?? started['x-csrf-token'],
+  };
+}
+
+/** A cash-on-delivery order of one product, walked to delivered in the back office (its only path, decision 0051). */
+async function deliveredOrder(request: APIRequestContext, shopper: Shopper, productId: string, project: string) {
   const placed = await request.post('/api/orders/create-order', {
     headers: await bearer(request, shopper),
     data: {
@@ -46,9 +78,11 @@ async function deliveredOrder(request: APIRequestContext, shopper: Shopper, prod
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const { orderId } = (await placed.json()) as { orderId: string };
-  const staff = await bearer(request, E2E_STAFF);
+  const admin = await backOfficeHeaders(request, project);
+  const tracking = { courier: 'Delhivery', trackingNumber: 'DL1234567890', trackingUrl: 'https://www.delhivery.com/' };
   for (const status of ['confirmed', 'packed', 'shipped', 'delivered']) {
-    const moved = await request.post(`/api/orders/${orderId}/status`, { headers: staff, data: { status } });
+    const data = { status, ...(status === 'shipped' ? tracking : {}) };
+    const moved = await request.post(`/api/admin/orders/${orderId}/status`, { headers: admin, data });
     expect(moved.ok(), `${status}: ${await moved.text()}`).toBe(true);
   }
 }
@@ -105,7 +139,7 @@ test('a shopper who received the product writes a review with a photo: stars, ph
   const products = await productsInStock(request, 5);
   const product = products[testInfo.project.name === 'mobile' ? 1 : 0]!;
   const shopper = await verifiedBuyer(request);
-  await deliveredOrder(request, shopper, product._id);
+  await deliveredOrder(request, shopper, product._id, testInfo.project.name);
 
   const path = `/product/${product.slug}`;
   await signInThroughPage(page, shopper, path);
