@@ -14,6 +14,12 @@ export const VITALS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 export type Vital = (typeof VITALS)[number];
 
 /**
+ * What a real measurement can be, in each vital's unit: longer than any page load (a minute) or a layout shift
+ * score of 10 is made up. Beacons beyond it are refused, and the report leaves out any sample outside it.
+ */
+export const PLAUSIBLE_MAX: Readonly<Record<Vital, number>> = { LCP: 60_000, INP: 60_000, CLS: 10, TTFB: 60_000 };
+
+/**
  * web.dev's thresholds: at or under `good` is good, over `poor` is poor, in milliseconds but CLS, which has no unit.
  * A site passes when the 75th percentile of its visits is good.
  */

@@ -185,7 +185,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     shopName: config.SHOP_NAME,
   });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(analyticsRoutes, { analytics: services.analytics, publicOrigin: services.origin });
   await app.register(reviewRoutes, {
     reviews: services.reviews,
     media: services.media,

@@ -42,9 +42,16 @@ function statesImpliedBounds(node: unknown): void {
   Object.values(schema).forEach(statesImpliedBounds);
 }
 
+/** A 204 has no body (RFC 9110 15.3.5): documented without content, as `{ type: 'null' }` tells @fastify/swagger. */
+function noContentFor204(schema: { response?: Record<string, unknown> }): void {
+  const answer = schema.response?.['204'] as { description?: string } | undefined;
+  if (answer) schema.response!['204'] = { type: 'null', description: answer.description ?? 'No content' };
+}
+
 const transform: typeof jsonSchemaTransform = (route) => {
   const documented = jsonSchemaTransform(route);
   statesImpliedBounds(documented.schema);
+  noContentFor204(documented.schema as { response?: Record<string, unknown> });
   return documented;
 };
 
