@@ -138,13 +138,14 @@ describe('page views', () => {
   it("refuses another site's beacon, by Sec-Fetch-Site or Origin, and counts it nowhere (decision 0050)", async () => {
     const before = await viewsOf(shop(), 'shop');
     const own = new URL(shop().services.origin).origin;
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site', origin: own },
       { origin: 'https://elsewhere.example' },
       { 'sec-fetch-site': 'same-origin', origin: 'https://elsewhere.example' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       const response = await beacon(shop(), { page: 'shop', vitals: { LCP: 1234 } }, headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed here' });
