@@ -1,9 +1,21 @@
 // First-party analytics in a real browser (issue 31, decision 0050): a short visit's page view is counted once, and
 // a page hidden before the measuring code loads still sends the Web Vitals it has.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { devices, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../../playwright.config';
 import type { AnalyticsReport } from '../../core/contracts/analytics';
 import { signInOwnerWithRecoveryCode } from './admin-helpers';
 import { open } from './helpers';
+
+/**
+ * A beacon sent as the page goes leaves without the page's emulated user agent, with the browser's own, which says
+ * HeadlessChrome, and the shop drops headless browsers' beacons as bots': this browser says it is a person's.
+ */
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--user-agent=${devices['Desktop Chrome'].userAgent}`],
+  },
+});
 
 /** Each spec its own recovery code (admin-orders takes 1, admin-products the last). */
 const RECOVERY_CODE = 5;
