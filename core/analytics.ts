@@ -12,6 +12,18 @@ export type PageType = (typeof PAGE_TYPES)[number];
 
 export const VITALS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 export type Vital = (typeof VITALS)[number];
+/** A page load's vitals as measured so far, in each one's unit. */
+export type Vitals = Partial<Record<Vital, number>>;
+
+/**
+ * What a real measurement can be, in each vital's unit: longer than any page load (a minute) or a layout shift
+ * score of 10 is made up. Beacons beyond it are refused, and the report leaves out any sample outside it.
+ */
+export const PLAUSIBLE_MAX: Readonly<Record<Vital, number>> = { LCP: 60_000, INP: 60_000, CLS: 10, TTFB: 60_000 };
+
+/** A vital as a beacon carries it: milliseconds to the millisecond; CLS, a small fraction, to four places. */
+export const roundedVital = (metric: Vital, value: number): number =>
+  metric === 'CLS' ? Math.round(value * 10_000) / 10_000 : Math.round(value);
 
 /**
  * web.dev's thresholds: at or under `good` is good, over `poor` is poor, in milliseconds but CLS, which has no unit.

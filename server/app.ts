@@ -111,6 +111,13 @@ export async function buildServer(services: Services, options: ServerOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // First, so that every answer carries them, a 429 of the general limit too.
+  const securityHeaders = useSecurityHeaders(app, {
+    // The API's policy; the storefront, /api/docs and /dev/mailbox set their own (decision 0005).
+    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
+    crossOriginEmbedderPolicy: false,
+  });
+  Object.assign(apiSecurityHeaders, securityHeaders);
   // Every /api route but the public catalogue reads: per account when signed in, else per address (decision 0041).
   installApiRateLimit(app, {
     store: services.rateLimitStore,
@@ -124,12 +131,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
       ),
   });
 
-  const securityHeaders = useSecurityHeaders(app, {
-    // The API's policy; the storefront, /api/docs and /dev/mailbox set their own (decision 0005).
-    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
-    crossOriginEmbedderPolicy: false,
-  });
-  Object.assign(apiSecurityHeaders, securityHeaders);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, brotliOptions: { params: { 1: 4 } }, zlibOptions: { level: 6 } });
   await app.register(swagger, openApiOptions(config, { refresh: REFRESH_COOKIE, admin: ADMIN_COOKIE }));
@@ -184,7 +185,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     shopName: config.SHOP_NAME,
   });
   await app.register(contactRoutes, { contact: services.contact });
-  await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(analyticsRoutes, { analytics: services.analytics, publicOrigin: services.origin });
   await app.register(reviewRoutes, {
     reviews: services.reviews,
     media: services.media,

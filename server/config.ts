@@ -100,6 +100,13 @@ export const configSchema = z.object({
    * carriers put many shoppers behind one address (CGNAT); an IPv6 client counts by its /64 (decision 0041).
    */
   API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(1200),
+  /**
+   * Analytics beacons the whole shop takes per minute, from every address together; past it 429 (decision 0050).
+   * Far above a D2C shop's traffic (a page view is one beacon, a page load's vitals one more).
+   */
+  ANALYTICS_BEACONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  /** Page loads whose Web Vitals are kept per India day, shop-wide (at most four rows each); past it, dropped. */
+  ANALYTICS_VITALS_PER_DAY: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   /** Sign-in, sign-up, forgot-password, resend-verification and reset attempts allowed per IP and per e-mail. */
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Rate-limit counters live in Redis when set (needed with several app processes), in memory otherwise. */
@@ -280,6 +287,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const expiry = Number(present.PAYMENT_EXPIRY_SECONDS ?? 1200);
     if (expiry < 300) lines.push('  PAYMENT_EXPIRY_SECONDS must be at least 300 when NODE_ENV=production');
     lines.push(...productionGatewayProblems(present));
+    if (present.TRUST_PROXY?.trim() === 'true') {
+      lines.push(
+        '  TRUST_PROXY=true is refused when NODE_ENV=production (every client could forge X-Forwarded-For and pick ' +
+          'the address its rate limits count): set the number of proxies in front (e.g. 1) or their addresses',
+      );
+    }
     if (/^http:/i.test(present.S3_PUBLIC_URL ?? '')) {
       lines.push(
         `  S3_PUBLIC_URL=${shownValue('S3_PUBLIC_URL', present.S3_PUBLIC_URL)} must use https:// when ` +

@@ -74,6 +74,21 @@ describe('configuration', () => {
     expect(messageOf({ SECRETS_KEY: 'z'.repeat(64) })).toContain('SECRETS_KEY=(hidden)');
   });
 
+  it('refuses TRUST_PROXY=true in production, naming it; a hop count or proxy addresses are taken (decision 0050)', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', PUBLIC_URL: 'https://shop.in', SECRETS_KEY };
+    expect(messageOf({ ...production, TRUST_PROXY: 'true' })).toMatch(
+      /TRUST_PROXY=true is refused when NODE_ENV=production \(every client could forge X-Forwarded-For.*number of proxies/,
+    );
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '10.0.0.2',
+    ]);
+    expect(loadConfig({ ...production, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    // A local shop may still believe any proxy.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+  });
+
   it('never prints the value of a secret', () => {
     const message = messageOf({
       AUTH_SECRET: 'short-secret-value',

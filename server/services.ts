@@ -318,6 +318,8 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     database,
     isProduct: async (slug) => (await catalog.getProductBySlug(slug)) !== undefined,
     limiter: new RateLimiter(rateLimitStore),
+    shopBeaconsPerMinute: config.ANALYTICS_BEACONS_PER_MINUTE,
+    vitalsPerDay: config.ANALYTICS_VITALS_PER_DAY,
   });
   // One loop runs every process's scheduled work (decision 0019). Tests run it by hand with runDue() and drain().
   const scheduledWork = new Poller(

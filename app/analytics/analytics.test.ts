@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Beacon } from '../../core/contracts/analytics';
+import type { Vitals } from '../../core/analytics';
 import { mayMeasure, type PrivacySignals } from './consent';
 import { LOAD_AFTER_MS } from './measure';
-import { VisitMeter } from './visit-meter';
 
 describe('mayMeasure', () => {
   it('counts no visit of a browser that asks not to be tracked', () => {
@@ -19,114 +18,130 @@ describe('mayMeasure', () => {
   });
 });
 
-describe('VisitMeter', () => {
-  const metered = () => {
-    const sent: Beacon[] = [];
-    return { sent, meter: new VisitMeter((beacon) => sent.push(beacon)) };
-  };
-
-  it("sends the page load's view once the page is hidden, with the vitals final by then, rounded", () => {
-    const { sent, meter } = metered();
-    meter.viewed('/product/brass-diya-lamp');
-    meter.measured('TTFB', 182.4);
-    meter.measured('LCP', 1710.6);
-    meter.measured('FCP', 900); // not one of ours
-    meter.measured('CLS', 0.012345);
-    expect(sent).toEqual([]);
-
-    meter.hidden();
-    expect(sent).toEqual([
-      { page: 'product', product: 'brass-diya-lamp', vitals: { TTFB: 182, LCP: 1711, CLS: 0.0123 } },
-    ]);
-    // Reported again once visible and hidden again: not sent twice.
-    meter.measured('INP', 80);
-    meter.hidden();
-    expect(sent).toHaveLength(1);
-  });
-
-  it('sends each later view once, when the next starts or the page is hidden; the landing one waits for hidden', () => {
-    const { sent, meter } = metered();
-    meter.viewed('/');
-    meter.viewed('/shop');
-    meter.measured('LCP', 2000);
-    meter.viewed('/cart');
-    expect(sent).toEqual([{ page: 'shop' }]);
-
-    meter.measured('INP', 240);
-    meter.hidden();
-    expect(sent).toEqual([{ page: 'shop' }, { page: 'home', vitals: { LCP: 2000, INP: 240 } }, { page: 'cart' }]);
-
-    // Back on the tab, a new page is a new view; the one on screen when hidden was counted.
-    meter.viewed('/checkout');
-    meter.hidden();
-    expect(sent.at(-1)).toEqual({ page: 'checkout' });
-    expect(sent).toHaveLength(4);
-  });
-
-  it('sends a landing view without vitals when none was final', () => {
-    const { sent, meter } = metered();
-    meter.viewed('/return-policy');
-    meter.hidden();
-    expect(sent).toEqual([{ page: 'policy' }]);
-  });
-
-  it('counts nothing of the back office, nor its vitals', () => {
-    const { sent, meter } = metered();
-    meter.viewed('/admin/orders');
-    meter.measured('LCP', 1200);
-    meter.viewed('/admin/products');
-    meter.hidden();
-    expect(sent).toEqual([]);
-  });
-});
-
 describe('measureVisit', () => {
-  const measuring = vi.hoisted(() => ({ seen: [] as string[], later: [] as string[], starts: 0 }));
+  const measuring = vi.hoisted(() => ({
+    starts: 0,
+    /** What the measuring code was handed to send the load's vitals with. */
+    sendVitals: undefined as ((vitals: Vitals) => void) | undefined,
+    /** What the browser's buffers hold when the page hides before it loads. */
+    buffered: {} as Vitals,
+  }));
   vi.mock('./start', () => ({
-    startMeasuring: (seen: string[]) => {
+    startMeasuring: (sendVitals: (vitals: Vitals) => void) => {
       measuring.starts += 1;
-      measuring.seen.push(...seen);
-      return (pathname: string) => measuring.later.push(pathname);
+      measuring.sendVitals = sendVitals;
     },
   }));
+  vi.mock('./early-vitals', () => ({ watchBufferedVitals: () => () => measuring.buffered }));
 
+  let sent: unknown[];
   beforeEach(() => {
     vi.useFakeTimers();
     vi.resetModules(); // a fresh page: nothing seen yet
-    Object.assign(measuring, { seen: [], later: [], starts: 0 });
+    Object.assign(measuring, { starts: 0, sendVitals: undefined, buffered: {} });
+    sent = [];
+    vi.stubGlobal('document', { visibilityState: 'visible' });
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
-  async function visit(signals: PrivacySignals, paths: string[]) {
-    vi.stubGlobal('navigator', signals);
+  /** A page load that sees `paths`, in a browser with these privacy signals; sendBeacon records what it sends. */
+  async function visit(paths: string[], signals: PrivacySignals = {}) {
+    const listeners: Array<[string, (event: Event) => void]> = [];
+    vi.stubGlobal('navigator', {
+      ...signals,
+      sendBeacon: (_url: string, body: string) => sent.push(JSON.parse(body)) > 0,
+    });
+    vi.stubGlobal('addEventListener', (type: string, listener: (event: Event) => void) =>
+      listeners.push([type, listener]),
+    );
     const { measureVisit } = await import('./measure');
     paths.forEach(measureVisit);
-    return measureVisit;
+    const fire = (type: string) =>
+      listeners.filter(([name]) => name === type).forEach(([, on]) => on({ type } as Event));
+    return {
+      measureVisit,
+      /** The page goes out of sight, or is left. */
+      hide: (type: 'visibilitychange' | 'pagehide' = 'visibilitychange') => {
+        vi.stubGlobal('document', { visibilityState: 'hidden' });
+        fire(type);
+      },
+      show: () => {
+        vi.stubGlobal('document', { visibilityState: 'visible' });
+        fire('visibilitychange');
+      },
+    };
   }
 
-  it('loads the measuring code LOAD_AFTER_MS after the first page, with the pages seen meanwhile, in order', async () => {
-    const measureVisit = await visit({}, ['/', '/shop']);
+  it("counts each view at once, once, whether the page's effect runs again for it or not", async () => {
+    const { measureVisit } = await visit(['/product/brass-diya-lamp', '/product/brass-diya-lamp']);
+    expect(sent).toEqual([{ page: 'product', product: 'brass-diya-lamp' }]);
+    measureVisit('/shop');
+    measureVisit('/shop');
+    measureVisit('/admin/orders');
+    measureVisit('/cart');
+    expect(sent).toEqual([{ page: 'product', product: 'brass-diya-lamp' }, { page: 'shop' }, { page: 'cart' }]);
+  });
+
+  it("sends what the browser buffered of the load's vitals when hidden before the measuring code loads, once", async () => {
+    measuring.buffered = { LCP: 1710.6, TTFB: 182.4, CLS: 0.012345 };
+    const { hide, show } = await visit(['/product/brass-diya-lamp']);
+    vi.advanceTimersByTime(2000);
+    hide('pagehide');
+    expect(sent.slice(1)).toEqual([{ page: 'product', vitals: { LCP: 1711, TTFB: 182, CLS: 0.0123 }, view: false }]);
+    // Back, then hidden again: the load's vitals went already, and nothing more is loaded to measure them.
+    show();
+    hide();
+    vi.advanceTimersByTime(LOAD_AFTER_MS);
+    await vi.dynamicImportSettled();
+    expect(sent).toHaveLength(2);
+    expect(measuring.starts).toBe(0);
+  });
+
+  it('hands the vitals to the measuring code LOAD_AFTER_MS after the first page; they still go once', async () => {
+    const { hide } = await visit(['/', '/shop']);
     vi.advanceTimersByTime(LOAD_AFTER_MS - 1);
     await vi.dynamicImportSettled();
     expect(measuring.starts).toBe(0);
-
     vi.advanceTimersByTime(1);
     await vi.dynamicImportSettled();
-    expect(measuring).toEqual({ seen: ['/', '/shop'], later: [], starts: 1 });
-    measureVisit('/cart');
-    expect(measuring).toEqual({ seen: ['/', '/shop'], later: ['/cart'], starts: 1 });
+    expect(measuring.starts).toBe(1);
+
+    measuring.buffered = { LCP: 1 };
+    hide(); // the measuring code's to send now, not the buffers'
+    expect(sent).toEqual([{ page: 'home' }, { page: 'shop' }]);
+    measuring.sendVitals!({ LCP: 2000, INP: 240.2 });
+    measuring.sendVitals!({ LCP: 2100 });
+    expect(sent).toEqual([
+      { page: 'home' },
+      { page: 'shop' },
+      { page: 'home', vitals: { LCP: 2000, INP: 240 }, view: false },
+    ]);
+  });
+
+  it('sends no vitals beacon without vitals, and none of the back office', async () => {
+    const { hide } = await visit(['/admin/orders', '/shop']);
+    measuring.buffered = { LCP: 1200 };
+    hide();
+    expect(sent).toEqual([{ page: 'shop' }]);
+    vi.resetModules();
+    sent = [];
+    measuring.buffered = {};
+    await visit(['/return-policy']).then(({ hide: hideAgain }) => hideAgain());
+    expect(sent).toEqual([{ page: 'policy' }]);
   });
 
   it('loads nothing and sends nothing for a browser that asks not to be tracked', async () => {
     for (const signals of [{ doNotTrack: '1' }, { globalPrivacyControl: true }]) {
       vi.resetModules();
-      await visit(signals, ['/', '/product/brass-diya-lamp']);
+      const { hide } = await visit(['/', '/product/brass-diya-lamp'], signals);
+      hide();
       vi.advanceTimersByTime(LOAD_AFTER_MS * 10);
       await vi.dynamicImportSettled();
     }
+    expect(sent).toEqual([]);
     expect(measuring.starts).toBe(0);
   });
 });

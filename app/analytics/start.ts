@@ -1,23 +1,18 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { COLLECT_PATH } from '../../core/analytics';
-import { VisitMeter } from './visit-meter';
+import { VITALS, type Vital, type Vitals } from '../../core/analytics';
+import { onHiding } from './hidden';
 
 /**
  * Loaded once the page has settled (measure.ts): watches the page load's Web Vitals (web-vitals reads what the
- * browser buffered before) and sends each page view's beacon with navigator.sendBeacon, which outlives the page.
- * Counts the paths seen so far, and returns what to call on each path seen from now on.
+ * browser buffered before), each value as it changes (reportAllChanges), so that whenever the page is first hidden
+ * or left, `sendVitals` gets the latest; it sends them once (decision 0050).
  */
-export function startMeasuring(seen: readonly string[]): (pathname: string) => void {
-  const meter = new VisitMeter((beacon) => navigator.sendBeacon(COLLECT_PATH, JSON.stringify(beacon)));
-  const report = ({ name, value }: Metric) => meter.measured(name, value);
-  for (const watch of [onLCP, onINP, onCLS, onTTFB]) watch(report);
-  // web-vitals reports on hidden from window's capture phase; the document's own listeners run after it.
-  const onVisibility = () => document.visibilityState === 'hidden' && meter.hidden();
-  document.addEventListener('visibilitychange', onVisibility);
-  const viewed = (pathname: string) => {
-    meter.viewed(pathname);
-    onVisibility(); // seen while hidden: no change of visibility will tell
+export function startMeasuring(sendVitals: (vitals: Vitals) => void): void {
+  const vitals: Vitals = {};
+  const report = ({ name, value }: Metric) => {
+    if ((VITALS as readonly string[]).includes(name)) vitals[name as Vital] = value;
   };
-  seen.forEach(viewed);
-  return viewed;
+  for (const watch of [onLCP, onINP, onCLS, onTTFB]) watch(report, { reportAllChanges: true });
+  // Registered after web-vitals' own listeners, which report their final values on hidden first.
+  onHiding(() => sendVitals(vitals));
 }

@@ -6,21 +6,19 @@ import { z } from './zod.ts';
 import { messageSchema, shownList, shownText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { adminErrors } from './admin-lists.ts';
-import { COLLECT_PATH, PAGE_TYPES, PRODUCT_SLUG, VITALS, type Vital } from '../analytics.ts';
+import { COLLECT_PATH, PAGE_TYPES, PLAUSIBLE_MAX, PRODUCT_SLUG, VITALS, type Vital } from '../analytics.ts';
 
-export { PAGE_TYPES, VITALS, VITAL_THRESHOLDS, type PageType, type Vital } from '../analytics.ts';
+export { PAGE_TYPES, PLAUSIBLE_MAX, VITALS, VITAL_THRESHOLDS, type PageType, type Vital } from '../analytics.ts';
 
 /** The largest beacon the collector reads; a real one is under 200 bytes. */
 export const BEACON_MAX_BYTES = 4096;
 
-/** Longer than any real measurement (a minute in ms, a CLS of 10): beyond it the value is made up. */
-const MAX_MS = 60_000;
-const MAX_CLS = 10;
-const measurement = (name: Vital, max: number) =>
+/** A vital's value: 0 up to the most a real measurement can be (PLAUSIBLE_MAX). */
+const measurement = (name: Vital) =>
   z
     .number({ error: `${name} must be a number` })
     .min(0, `${name} must be 0 or more`)
-    .max(max, `${name} must be at most ${max}`);
+    .max(PLAUSIBLE_MAX[name], `${name} must be at most ${PLAUSIBLE_MAX[name]}`);
 
 /** An object with only the keys given; anything else is refused with `message`. */
 const onlyKeys = <Shape extends z.ZodRawShape>(shape: Shape, message: string) =>
@@ -28,10 +26,10 @@ const onlyKeys = <Shape extends z.ZodRawShape>(shape: Shape, message: string) =>
 
 export const vitalsSchema = onlyKeys(
   {
-    LCP: measurement('LCP', MAX_MS).optional(),
-    INP: measurement('INP', MAX_MS).optional(),
-    CLS: measurement('CLS', MAX_CLS).optional(),
-    TTFB: measurement('TTFB', MAX_MS).optional(),
+    LCP: measurement('LCP').optional(),
+    INP: measurement('INP').optional(),
+    CLS: measurement('CLS').optional(),
+    TTFB: measurement('TTFB').optional(),
   },
   'vitals is an object of LCP, INP, CLS and TTFB only',
 );
@@ -41,35 +39,51 @@ const productSlugSchema = z
   .max(200, 'product must be a product slug')
   .regex(PRODUCT_SLUG, 'product must be a product slug');
 
-/** One page view, and the Web Vitals of the page load it ended, if any were final by then. */
+/**
+ * One page view, and the Web Vitals of a page load; or, with `view: false`, only a page load's vitals, whose view an
+ * earlier beacon counted (the storefront counts each view as it starts, and sends the vitals when the page is hidden:
+ * decision 0050).
+ */
 export const beaconSchema = onlyKeys(
   {
     page: z.enum(PAGE_TYPES, { error: `page must be one of ${PAGE_TYPES.join(', ')}` }),
     /** On product pages: which product. */
     product: productSlugSchema.optional(),
     vitals: vitalsSchema.optional(),
+    /** false: not a view, only its vitals. */
+    view: z.boolean({ error: 'view must be true or false' }).optional(),
   },
-  'A beacon is a JSON object of page, product and vitals only',
-).refine((beacon) => beacon.product === undefined || beacon.page === 'product', {
-  message: 'product is only for product pages',
-});
+  'A beacon is a JSON object of page, product, vitals and view only',
+)
+  .refine((beacon) => beacon.product === undefined || beacon.page === 'product', {
+    message: 'product is only for product pages',
+  })
+  .refine((beacon) => beacon.view !== false || beacon.vitals !== undefined, {
+    message: 'A beacon that is not a view carries vitals',
+  });
 
 export type Beacon = z.infer<typeof beaconSchema>;
 export type Vitals = z.infer<typeof vitalsSchema>;
 
+/** The media types a beacon may come as: what `navigator.sendBeacon` sends a string as, and plain JSON. */
+export const BEACON_MEDIA_TYPES = ['text/plain', 'application/json'] as const;
+
 /**
  * The storefront's beacon (`navigator.sendBeacon`, so `text/plain` holding JSON, or `application/json`). It stores
- * no cookie, address, user agent or identifier; a bot's beacon is answered alike and dropped.
+ * no cookie, address, user agent or identifier; a bot's beacon is answered alike and dropped. Another site's page
+ * is refused (403), and beyond the address's and the whole shop's allowance a minute it is a 429.
  */
 export const collectEndpoint = endpoint({
   method: 'POST',
   path: COLLECT_PATH,
   body: beaconSchema,
   responses: {
-    /** Counted (or dropped, for a bot): nothing to answer. */
+    /** Counted (or dropped, for a bot or past the day's vitals): no body. */
     204: z.null(),
     400: messageSchema,
+    403: messageSchema,
     413: messageSchema,
+    415: messageSchema,
     429: messageSchema,
   },
 });

@@ -97,13 +97,13 @@ describe('page views', () => {
     for (const [body, status, message] of [
       ['{"page":"home"', 400, 'The beacon must be JSON'],
       ['', 400, 'The beacon must be JSON'],
-      [[], 400, 'A beacon is a JSON object of page, product and vitals only'],
+      [[], 400, 'A beacon is a JSON object of page, product, vitals and view only'],
       [{}, 400, 'page must be one of home, shop, product, cart, checkout, policy, account, other'],
       [{ page: 'admin' }, 400, 'page must be one of home, shop, product, cart, checkout, policy, account, other'],
       [
         { page: 'home', url: 'https://shop.example/?email=a@b.in' },
         400,
-        'A beacon is a JSON object of page, product and vitals only',
+        'A beacon is a JSON object of page, product, vitals and view only',
       ],
       [{ page: 'home', product: 'lamp' }, 400, 'product is only for product pages'],
       [{ page: 'product', product: '../../etc' }, 400, 'product must be a product slug'],
@@ -111,6 +111,8 @@ describe('page views', () => {
       [{ page: 'home', vitals: { INP: 'fast' } }, 400, 'INP must be a number'],
       [{ page: 'home', vitals: { CLS: 11 } }, 400, 'CLS must be at most 10'],
       [{ page: 'home', vitals: { FID: 10 } }, 400, 'vitals is an object of LCP, INP, CLS and TTFB only'],
+      [{ page: 'home', view: 'no' }, 400, 'view must be true or false'],
+      [{ page: 'home', view: false }, 400, 'A beacon that is not a view carries vitals'],
       [{ page: 'home', vitals: { TTFB: 1 }, padding: 'x'.repeat(5000) }, 413, 'Request body is too large'],
     ] as const) {
       const response = await beacon(shop(), body);
@@ -120,6 +122,50 @@ describe('page views', () => {
     const form = await beacon(shop(), 'page=home', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.statusCode).toBe(415);
     expect(JSON.stringify(await counters(shop()))).toBe(stored);
+  });
+
+  it('counts a beacon of vitals only (view: false) as no view, and keeps its vitals', async () => {
+    const before = await viewsOf(shop(), 'account');
+    const response = await sent(shop(), { page: 'account', vitals: { TTFB: 4321, CLS: 0.5 }, view: false });
+    // Nothing to answer: no body, as the document says.
+    expect(response.body).toBe('');
+    expect(response.headers['content-type']).toBeUndefined();
+    expect(await viewsOf(shop(), 'account')).toBe(before);
+    const kept = (await samples(shop())).filter((row) => row.pageType === 'account').map((row) => row.value);
+    expect(kept.sort()).toEqual([0.5, 4321]);
+  });
+
+  it("refuses another site's beacon, by Sec-Fetch-Site or Origin, and counts it nowhere (decision 0050)", async () => {
+    const before = await viewsOf(shop(), 'shop');
+    const own = new URL(shop().services.origin).origin;
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'cross-site', origin: own },
+      { origin: 'https://elsewhere.example' },
+      { 'sec-fetch-site': 'same-origin', origin: 'https://elsewhere.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of foreign) {
+      const response = await beacon(shop(), { page: 'shop', vitals: { LCP: 1234 } }, headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json()).toEqual({ message: 'Cross-site requests are not allowed here' });
+    }
+    expect(await viewsOf(shop(), 'shop')).toBe(before);
+    expect((await samples(shop())).filter((row) => row.value === 1234)).toEqual([]);
+    // The shop's own pages, as a browser says so, and a client that says nothing.
+    await sent(shop(), { page: 'shop' }, { 'sec-fetch-site': 'same-origin', origin: own });
+    await sent(shop(), { page: 'shop' });
+    expect(await viewsOf(shop(), 'shop')).toBe(before + 2);
+  });
+
+  it('documents what it answers: text/plain or JSON in, a 204 without a body out', async () => {
+    const document = (await shop().app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { post: { requestBody: { content: object }; responses: Record<string, object> } }>;
+    }>();
+    const { requestBody, responses } = document.paths['/api/analytics/collect']!.post;
+    expect(Object.keys(requestBody.content).sort()).toEqual(['application/json', 'text/plain']);
+    expect(responses['204']).not.toHaveProperty('content');
+    expect(Object.keys(responses).sort()).toEqual(['204', '400', '403', '413', '415', '429', '500']);
   });
 
   it('are limited per address', async () => {
@@ -136,6 +182,36 @@ describe('page views', () => {
     await expect(analytics.collect({ page: 'policy' }, sender)).rejects.toMatchObject({ statusCode: 429 });
     await analytics.collect({ page: 'policy' }, { ...sender, ip: '198.51.100.10' });
     expect(await viewsOf(shop(), 'policy')).toBe(before + 3);
+  });
+});
+
+describe('the shop-wide caps (decision 0050)', () => {
+  const shop = testShopFor({ ANALYTICS_BEACONS_PER_MINUTE: '3', ANALYTICS_VITALS_PER_DAY: '2' });
+  const from = (remoteAddress: string, body: object, userAgent = BROWSER) =>
+    shop().app.inject({
+      method: 'POST',
+      url: '/api/analytics/collect',
+      remoteAddress,
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': userAgent },
+      payload: JSON.stringify(body),
+    });
+
+  it('keep the vitals of so many page loads a day, then count views without them; and so many beacons a minute', async () => {
+    const bot = await from('198.51.100.29', { page: 'home', vitals: { TTFB: 100 } }, 'curl/8.5.0');
+    expect(bot.statusCode).toBe(204);
+    const answers = [];
+    for (const [index, TTFB] of [101, 102, 103].entries())
+      answers.push(await from(`198.51.100.${30 + index}`, { page: 'home', vitals: { TTFB } }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204]);
+    expect((await samples(shop())).map((row) => row.value).sort()).toEqual([101, 102]);
+    expect(await viewsOf(shop(), 'home')).toBe(3);
+
+    // The whole shop's minute is spent, whichever address asks; a bot's dropped beacon spent none of it.
+    const refused = await from('198.51.100.40', { page: 'home' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: expect.stringMatching(/^Too many attempts\. Please try again in/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await viewsOf(shop(), 'home')).toBe(3);
   });
 });
 
@@ -182,6 +258,26 @@ describe('the analytics report', () => {
       overall: { p75: null, samples: 0, rating: null },
       byPage: [],
     });
+  });
+
+  it('leaves out of its percentiles any sample outside what a real measurement can be, however it was stored', async () => {
+    const day = '2025-03-03';
+    const stored = (pageType: string, metric: string, values: number[]) =>
+      shop()
+        .services.database.db.insert(vitalSamples)
+        .values(values.map((value) => ({ day, pageType, metric, value })));
+    await stored('cart', 'LCP', [1000, 2000, 3000, 4000, 9e9, -5, 60_001]);
+    await stored('cart', 'CLS', [0.1, 0.2, 11, 1e6]);
+    await stored('cart', 'INP', [-1, 3_600_000]);
+    await stored('cart', 'TTFB', [100, 60_000, 1e12]);
+
+    const { vitals } = await report(shop(), `?from=${day}&to=${day}`);
+    const [lcp, inp, cls, ttfb] = vitals;
+    expect(lcp!.overall).toEqual({ p75: 3250, samples: 4, rating: 'needs-improvement' });
+    expect(cls!.overall).toMatchObject({ samples: 2 });
+    expect(cls!.overall.p75).toBeCloseTo(0.175);
+    expect(inp!.overall).toEqual({ p75: null, samples: 0, rating: null });
+    expect(ttfb!.overall).toMatchObject({ p75: 45_025, samples: 2 });
   });
 
   it('covers the days asked, and refuses a range it cannot give', async () => {

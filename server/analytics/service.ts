@@ -1,9 +1,10 @@
-import { and, between, count, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, between, count, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
 import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import { clientKey } from '../http/client-ip.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import {
+  PLAUSIBLE_MAX,
   TOP_PRODUCTS,
   VITALS,
   type AnalyticsReport,
@@ -18,6 +19,9 @@ import { buildReport, type VitalRow } from './report.ts';
 
 /** Beacons one address may send per minute: far above a person's page views, though many share a mobile IPv4. */
 export const BEACONS_PER_MINUTE = 120;
+/** Beacons the whole shop takes per minute, and page loads whose vitals are kept per day: ANALYTICS_* settings. */
+export const SHOP_BEACONS_PER_MINUTE = 3000;
+export const VITALS_PER_DAY = 20_000;
 /** How long Web Vitals samples are kept; page view counters are small and kept. */
 export const VITALS_KEPT_DAYS = 90;
 /** The most viewed products a report lists. */
@@ -28,6 +32,10 @@ export interface AnalyticsServiceOptions {
   isProduct: (slug: string) => Promise<boolean>;
   limiter: RateLimiter;
   beaconsPerMinute?: number;
+  /** From every address together (decision 0050). */
+  shopBeaconsPerMinute?: number;
+  /** Page loads whose vitals are kept per India day, shop-wide: past it a beacon's vitals are dropped. */
+  vitalsPerDay?: number;
   /** The clock (tests move it). */
   now?: () => Date;
 }
@@ -35,6 +43,8 @@ export interface AnalyticsServiceOptions {
 /** One beacon on its way through the workflow, with the day it counts for. */
 interface Collecting {
   day: string;
+  /** Whether the beacon counts a page view: not when it only carries the vitals of one counted before. */
+  view: boolean;
   page: PageType;
   /** '' unless the catalogue knows the product. */
   product: string;
@@ -71,27 +81,40 @@ export class AnalyticsService {
   }
 
   /**
-   * Counts the beacon against its address's allowance (over it: 429), then, unless a bot sent it, counts its page
-   * view and stores its vitals. The address and user agent are read here and stored nowhere.
+   * Counts the beacon against its address's allowance, then, unless a bot sent it, against the whole shop's (over
+   * either: 429); then counts its page view and stores its vitals, unless the day's vitals are full. The address and
+   * user agent are read here and stored nowhere.
    */
   async collect(beacon: Beacon, sender: { ip: string; userAgent: string | undefined }): Promise<void> {
-    const { beaconsPerMinute = BEACONS_PER_MINUTE } = this.options;
-    await this.options.limiter.check([
-      { key: `analytics:${clientKey(sender.ip)}`, limit: beaconsPerMinute, windowSeconds: 60 },
-    ]);
+    const { limiter, beaconsPerMinute = BEACONS_PER_MINUTE } = this.options;
+    const { shopBeaconsPerMinute = SHOP_BEACONS_PER_MINUTE } = this.options;
+    await limiter.check([{ key: `analytics:${clientKey(sender.ip)}`, limit: beaconsPerMinute, windowSeconds: 60 }]);
     if (looksLikeBot(sender.userAgent)) return;
-    const known = beacon.product !== undefined && (await this.options.isProduct(beacon.product));
+    // Apart from the address's: an address past its own allowance does not spend the shop's.
+    await limiter.check([{ key: 'analytics:shop', limit: shopBeaconsPerMinute, windowSeconds: 60 }]);
     const day = indiaDay(this.now());
+    const view = beacon.view !== false;
+    const samples = (await this.keepsVitalsOn(day, beacon)) ? samplesOf(beacon) : [];
+    if (!view && samples.length === 0) return;
+    const known = view && beacon.product !== undefined && (await this.options.isProduct(beacon.product));
     await runWorkflow(this.options.database, this.workflow, {
       day,
+      view,
       page: beacon.page,
       product: known ? beacon.product! : '',
-      samples: VITALS.flatMap((metric) => {
-        const value = beacon.vitals?.[metric];
-        return value === undefined ? [] : [{ metric, value }];
-      }),
+      samples,
       prunes: day !== this.prunedDay,
     });
+  }
+
+  /**
+   * Whether the day has room for this beacon's vitals: the shop keeps those of at most `vitalsPerDay` page loads a
+   * day (four rows each at most), counted in the shared rate-limit store under the day's own key.
+   */
+  private async keepsVitalsOn(day: string, beacon: Beacon): Promise<boolean> {
+    if (samplesOf(beacon).length === 0) return false;
+    const { vitalsPerDay = VITALS_PER_DAY } = this.options;
+    return this.options.limiter.allows({ key: `analytics:vitals:${day}`, limit: vitalsPerDay, windowSeconds: 2 * DAY });
   }
 
   /**
@@ -123,7 +146,17 @@ export class AnalyticsService {
   }
 }
 
-async function countView(tx: Db, { day, page, product }: Collecting): Promise<void> {
+const DAY = 24 * 60 * 60;
+
+/** A beacon's vitals as the rows they are stored as. */
+const samplesOf = (beacon: Beacon): Collecting['samples'] =>
+  VITALS.flatMap((metric) => {
+    const value = beacon.vitals?.[metric];
+    return value === undefined ? [] : [{ metric, value }];
+  });
+
+async function countView(tx: Db, { day, view, page, product }: Collecting): Promise<void> {
+  if (!view) return;
   await tx
     .insert(pageViewCounts)
     .values({ day, pageType: page, product, views: 1 })
@@ -144,9 +177,13 @@ async function dropOldVitals(tx: Db, { day, prunes }: Collecting): Promise<void>
   await tx.delete(vitalSamples).where(lt(vitalSamples.day, addDays(day, -(VITALS_KEPT_DAYS - 1))));
 }
 
-/** Each vital's p75 and sample count per page type and, where `page` is null, over all pages: one query. */
+/**
+ * Each vital's p75 and sample count per page type and, where `page` is null, over all pages: one query. A sample
+ * outside what a real measurement can be (PLAUSIBLE_MAX) is left out, however it was stored.
+ */
 function vitalPercentiles(db: Db, range: DayRange): Promise<VitalRow[]> {
   const { metric, pageType, value, day } = vitalSamples;
+  const plausible = or(...VITALS.map((name) => and(eq(metric, name), between(value, 0, PLAUSIBLE_MAX[name]))));
   return db
     .select({
       metric: sql<Vital>`${metric}`,
@@ -155,7 +192,7 @@ function vitalPercentiles(db: Db, range: DayRange): Promise<VitalRow[]> {
       samples: count(),
     })
     .from(vitalSamples)
-    .where(between(day, range.from, range.to))
+    .where(and(between(day, range.from, range.to), plausible))
     .groupBy(sql`grouping sets ((${metric}, ${pageType}), (${metric}))`)
     .orderBy(metric, pageType);
 }

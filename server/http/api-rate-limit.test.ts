@@ -106,4 +106,20 @@ describe('the API rate limit', () => {
     const limited = await shop().app.inject({ method: 'POST', url: '/api/orders/track', remoteAddress, payload: {} });
     expect(limited.headers['ratelimit-remaining']).toBe(String(PER_ADDRESS - 1));
   });
+
+  it('decides by the route, not its spelling: /%61pi/… is counted and marked no-store like /api/…', async () => {
+    const remoteAddress = newAddress();
+    const spellings = ['/%61pi/auth/me', '/%61%70%69/auth/me', '/api/auth/%6De'];
+    const answers = [];
+    for (const url of [...spellings, '/api/auth/me']) answers.push(await shop().app.inject({ url, remoteAddress }));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([401, 401, 401, 429]);
+    for (const answer of answers) {
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['ratelimit-limit']).toBe(String(PER_ADDRESS));
+    }
+    // And the other way round: an /api answer to the encoded spelling spends the allowance of the plain one.
+    const refused = await shop().app.inject({ url: '/%61pi/auth/me', remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientKey } from './client-ip.ts';
+import { isApiRequest } from './api-route.ts';
 import { RateLimitedError, type RateLimitStore } from './rate-limit.ts';
 
 /**
@@ -41,7 +42,7 @@ export interface ApiRateLimitOptions {
 
 /** Whether the general limit counts this request: an /api route that is not one of the exempt reads. */
 function isLimited(request: FastifyRequest): boolean {
-  if (!request.url.startsWith('/api/')) return false;
+  if (!isApiRequest(request)) return false;
   const operationId = (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
   return !(operationId && UNLIMITED_OPERATIONS.has(operationId));
 }

@@ -159,6 +159,11 @@ export class RateLimiter {
     // When several rules are exceeded, the client must wait for the last of them.
     if (waits.length > 0) throw new RateLimitedError(Math.max(1, ...waits));
   }
+
+  /** Counts a hit on `rule` and says whether it is within the limit, for a cap that drops rather than refuses. */
+  async allows(rule: RateLimitRule): Promise<boolean> {
+    return (await this.store.hit(rule.key, rule.windowSeconds)).count <= rule.limit;
+  }
 }
 
 /**

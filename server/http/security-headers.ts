@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiRequest } from './api-route.ts';
 
 /**
  * The headers helmet sets with these options, worked out once. They depend on no request, so every answer gets
@@ -19,7 +20,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /**
- * Sets helmet's headers (for these options) on every answer, and `Cache-Control: no-store` on API answers, which
+ * Sets helmet's headers (for these options) on every answer, and `Cache-Control: no-store` on API answers (by the route matched, not the
+ * target's spelling), which
  * carry tokens or personal data unless their route says otherwise (the catalogue and media do), before the route
  * runs. On the raw response, as helmet does: a header the route sets (the storefront's policy with its nonce, the
  * catalogue's caching) replaces one. Returns them, for answers made outside Fastify (the page cache's).
@@ -29,7 +31,7 @@ export function useSecurityHeaders(app: FastifyInstance, options: Readonly<Helme
   const headers = Object.entries(answers);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
+    if (isApiRequest(request)) reply.raw.setHeader('cache-control', 'no-store');
     done();
   });
   return answers;
