@@ -15,7 +15,7 @@ import { call, errorMessage } from '../lib/http';
 import { useForm } from '../lib/form';
 import { signInStep } from './api';
 import { CodeForm, Enrolment, RecoveryCodes, codeSchema, toastOnly } from './AdminSignIn';
-import { adminLinkClass } from './ui';
+import { SignInCard, adminLinkClass } from './ui';
 
 /** Where the acceptance stands: the link checked, a new password, the authenticator, then the recovery codes once. */
 type Step =
@@ -115,27 +115,23 @@ export function AcceptInvitation({ shopName, token }: { shopName: string; token:
     'recovery-codes': 'Save your recovery codes',
   } as const;
   return (
-    <main id="main" className="flex min-h-screen items-start justify-center bg-stone-50 px-4 py-12 sm:items-center">
-      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-        <p className="text-sm text-stone-600">{shopName} back office</p>
-        <h1 className="mb-6 mt-1 text-2xl font-semibold">{headings[step.kind]}</h1>
-        {step.kind === 'checking' && <p role="status">Checking your invitation...</p>}
-        {step.kind === 'gone' && (
-          <div className="space-y-4">
-            <p role="alert">{step.message}</p>
-            <a href="/admin/sign-in" className={adminLinkClass}>
-              Back-office sign-in
-            </a>
-          </div>
-        )}
-        {step.kind === 'password' && <PasswordStep token={token} email={step.email} onReady={setStep} />}
-        {step.kind === 'enrol' && (
-          <EnrolStep token={token} step={step} onAccepted={(codes) => setStep({ kind: 'recovery-codes', codes })} />
-        )}
-        {step.kind === 'recovery-codes' && (
-          <RecoveryCodes codes={step.codes} onSaved={() => void navigate('/admin/sign-in', { replace: true })} />
-        )}
-      </div>
-    </main>
+    <SignInCard shopName={shopName} heading={headings[step.kind]}>
+      {step.kind === 'checking' && <p role="status">Checking your invitation...</p>}
+      {step.kind === 'gone' && (
+        <div className="space-y-4">
+          <p role="alert">{step.message}</p>
+          <a href="/admin/sign-in" className={adminLinkClass}>
+            Back-office sign-in
+          </a>
+        </div>
+      )}
+      {step.kind === 'password' && <PasswordStep token={token} email={step.email} onReady={setStep} />}
+      {step.kind === 'enrol' && (
+        <EnrolStep token={token} step={step} onAccepted={(codes) => setStep({ kind: 'recovery-codes', codes })} />
+      )}
+      {step.kind === 'recovery-codes' && (
+        <RecoveryCodes codes={step.codes} onSaved={() => void navigate('/admin/sign-in', { replace: true })} />
+      )}
+    </SignInCard>
   );
 }

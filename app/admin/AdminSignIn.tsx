@@ -12,7 +12,7 @@ import { SubmitButton } from '../components/form/SubmitButton';
 import { useForm, type FieldName, type Form, type FormSchema } from '../lib/form';
 import { toast } from '../lib/toast';
 import { signInStep } from './api';
-import { adminLinkClass } from './ui';
+import { SignInCard, adminLinkClass } from './ui';
 
 /** Where the sign-in stands: the password, then a code (or enrolment first), then the recovery codes once. */
 type Step =
@@ -185,17 +185,13 @@ export function AdminSignIn({ shopName }: { shopName: string }) {
     'recovery-codes': 'Save your recovery codes',
   } as const;
   return (
-    <main id="main" className="flex min-h-screen items-start justify-center bg-stone-50 px-4 py-12 sm:items-center">
-      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
-        <p className="text-sm text-stone-600">{shopName} back office</p>
-        <h1 className="mb-6 mt-1 text-2xl font-semibold">{headings[step.kind]}</h1>
-        {step.kind === 'password' && <PasswordStep onSignedIn={signedIn} />}
-        {step.kind === 'enrol' && <Enrolment otpauthUri={step.otpauthUri} />}
-        {(step.kind === 'code' || step.kind === 'enrol') && (
-          <CodeStep csrfToken={step.csrfToken} enrolling={step.kind === 'enrol'} onPassed={passed} />
-        )}
-        {step.kind === 'recovery-codes' && <RecoveryCodes codes={step.codes} onSaved={enter} />}
-      </div>
-    </main>
+    <SignInCard shopName={shopName} heading={headings[step.kind]}>
+      {step.kind === 'password' && <PasswordStep onSignedIn={signedIn} />}
+      {step.kind === 'enrol' && <Enrolment otpauthUri={step.otpauthUri} />}
+      {(step.kind === 'code' || step.kind === 'enrol') && (
+        <CodeStep csrfToken={step.csrfToken} enrolling={step.kind === 'enrol'} onPassed={passed} />
+      )}
+      {step.kind === 'recovery-codes' && <RecoveryCodes codes={step.codes} onSaved={enter} />}
+    </SignInCard>
   );
 }

@@ -18,6 +18,27 @@ export function PageHeading({ title, children }: { title: string; children?: Rea
   );
 }
 
+/** A page outside the back office's shell (sign-in, an invitation): the shop's name, a heading and one card. */
+export function SignInCard({
+  shopName,
+  heading,
+  children,
+}: {
+  shopName: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <main id="main" className="flex min-h-screen items-start justify-center bg-stone-50 px-4 py-12 sm:items-center">
+      <div className="w-full max-w-md rounded-xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
+        <p className="text-sm text-stone-600">{shopName} back office</p>
+        <h1 className="mb-6 mt-1 text-2xl font-semibold">{heading}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
   return <div className={`rounded-lg border border-stone-200 bg-white p-4 shadow-sm ${className}`}>{children}</div>;
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
+import { firstProductPath, startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
 
 const dataDir = path.resolve('.cache/processes', `page-cache-key-${randomBytes(6).toString('hex')}`);
 let shop: ShopProcess;
@@ -13,10 +13,7 @@ let productPath: string;
 beforeAll(async () => {
   // Room for a handful of pages: a few dozen more kept would push the first ones out.
   shop = await startShopProcess({ DATA_DIR: dataDir, PAGE_CACHE_MB: '1' });
-  const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
-    products: { slug: string }[];
-  };
-  productPath = `/product/${products[0]!.slug}`;
+  productPath = await firstProductPath(shop.origin);
 });
 afterAll(async () => {
   await shop?.stop();

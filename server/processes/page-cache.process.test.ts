@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
+import { firstProductPath, startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
 
 const dataDir = path.resolve('.cache/processes', `page-cache-${randomBytes(6).toString('hex')}`);
 let shop: ShopProcess;
@@ -15,10 +15,7 @@ let productPath: string;
 
 beforeAll(async () => {
   shop = await startShopProcess({ DATA_DIR: dataDir });
-  const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
-    products: { slug: string }[];
-  };
-  productPath = `/product/${products[0]!.slug}`;
+  productPath = await firstProductPath(shop.origin);
 });
 afterAll(async () => {
   await shop?.stop();

@@ -90,3 +90,11 @@ export async function startShopProcess(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The page path of the first product a shop process lists. */
+export async function firstProductPath(origin: string): Promise<string> {
+  const { products } = (await (await fetch(`${origin}/api/product/all-products`)).json()) as {
+    products: { slug: string }[];
+  };
+  return `/product/${products[0]!.slug}`;
+}
