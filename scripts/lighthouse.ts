@@ -1,6 +1,6 @@
 // npm run lighthouse: Lighthouse's mobile preset on home, shop and a product page of the production build,
 // plus the JavaScript a product page loads, gzipped. With --check (the test suite's last step) it fails when any
-// run of any page scores under its category's floor.
+// run of any page scores under its category's floor and so does that run's repeat (decision 0055).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import lighthouse, { type Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -13,7 +13,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 /**
  * The lowest score a single run may have under --check (issue 23): performance aims at 100 as the median of three
- * runs, and no run may fall under 95; accessibility and SEO 100; best practices 95.
+ * runs, and no run may fall under 95; accessibility and SEO 100; best practices 95. A run under a floor is measured
+ * again before it is believed (decision 0055).
  */
 const SCORE_FLOORS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,
@@ -94,7 +95,46 @@ function runsAsked(): number {
   return runs;
 }
 
+/** `--pages product,shop`: only these of home, shop and product (for measuring one page again and again). */
+function pagesAsked(): string[] | null {
+  const at = process.argv.indexOf('--pages');
+  return at < 0 ? null : process.argv[at + 1]!.split(',');
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+const scoreOf = (lhr: Result, category: (typeof CATEGORIES)[number]) =>
+  Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+/** Each category of the run under its floor, as "performance 94, under 95". */
+const underFloors = (lhr: Result) =>
+  CATEGORIES.filter((category) => scoreOf(lhr, category) < SCORE_FLOORS[category]).map(
+    (category) => `${category} ${scoreOf(lhr, category)}, under ${SCORE_FLOORS[category]}`,
+  );
+
+/** One run on a quiet machine: its report saved as lighthouse-results/<name>.json, its figures and failures logged. */
+async function measureRun(url: string, port: number, name: string): Promise<Result> {
+  await waitForQuietMachine();
+  const lhr = await measure(url, port);
+  writeFileSync(`lighthouse-results/${name}.json`, JSON.stringify(lhr));
+  // The machine's speed as Lighthouse measured it before the run: a slow run on a slow moment shows as such.
+  const blocking = lhr.audits['total-blocking-time']?.numericValue;
+  console.log(
+    `    ${name}: CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}, total blocking time ${blocking === undefined ? '?' : Math.round(blocking)} ms`,
+  );
+  for (const category of CATEGORIES) {
+    const failing = lhr.categories[category]!.auditRefs.map((ref) => lhr.audits[ref.id]!).filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable',
+    );
+    for (const audit of failing)
+      console.log(`    ${name} ${category}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
+  }
+  return lhr;
+}
 
 async function main() {
   const runs = runsAsked();
@@ -112,11 +152,12 @@ async function main() {
     const { products } = (await (await fetch(`${shop.origin}/api/product/all-products`)).json()) as {
       products: Array<{ slug: string }>;
     };
+    const asked = pagesAsked();
     const pages = [
       { name: 'home', path: '/' },
       { name: 'shop', path: '/shop' },
       { name: 'product', path: `/product/${products[0]!.slug}` },
-    ];
+    ].filter((page) => !asked || asked.includes(page.name));
     for (const page of pages) await warm(shop.origin, page.path);
 
     mkdirSync('lighthouse-results', { recursive: true });
@@ -126,31 +167,19 @@ async function main() {
     for (const page of pages) {
       const scores: Record<string, number[]> = {};
       for (let run = 1; run <= runs; run++) {
-        await waitForQuietMachine();
-        const lhr = await measure(shop.origin + page.path, chrome.port);
-        writeFileSync(`lighthouse-results/${page.name}${runs > 1 ? `-${run}` : ''}.json`, JSON.stringify(lhr));
-        // The machine's speed as Lighthouse measured it before the run: a slow run on a slow moment shows as such.
-        const blocking = lhr.audits['total-blocking-time']?.numericValue;
-        console.log(
-          `    run ${run}: CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)}, total blocking time ${blocking === undefined ? '?' : Math.round(blocking)} ms`,
-        );
-        for (const category of CATEGORIES) {
-          const score = Math.round((lhr.categories[category]?.score ?? 0) * 100);
-          (scores[category] ??= []).push(score);
-          if (score < SCORE_FLOORS[category])
-            belowFloor.push(`${page.name} run ${run}: ${category} ${score}, under ${SCORE_FLOORS[category]}`);
+        // A run under a floor is measured once more before it is believed (the machine is shared and noisy);
+        // the page fails only when the repeat is under a floor too.
+        let lhr = await measureRun(shop.origin + page.path, chrome.port, `${page.name}${runs > 1 ? `-${run}` : ''}`);
+        let under = underFloors(lhr);
+        if (under.length > 0) {
+          console.log(`    run ${run} under the floor (${under.join(', ')}); measuring it again to confirm`);
+          lhr = await measureRun(shop.origin + page.path, chrome.port, `${page.name}-${run}-repeat`);
+          const repeated = underFloors(lhr);
+          for (const finding of repeated)
+            belowFloor.push(`${page.name} run ${run}: ${under.join(', ')}; measured again: ${finding}`);
+          under = repeated;
         }
-        for (const category of CATEGORIES) {
-          const failing = lhr.categories[category]!.auditRefs.map((ref) => lhr.audits[ref.id]!).filter(
-            (audit) =>
-              audit.score !== null &&
-              audit.score < 0.9 &&
-              audit.scoreDisplayMode !== 'informative' &&
-              audit.scoreDisplayMode !== 'notApplicable',
-          );
-          for (const audit of failing)
-            console.log(`    run ${run} ${category}: ${audit.id} ${audit.score} ${audit.displayValue ?? ''}`);
-        }
+        for (const category of CATEGORIES) (scores[category] ??= []).push(scoreOf(lhr, category));
         if (page.name === 'product' && run === 1) {
           const requests =
             (

@@ -167,6 +167,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
       sessions: services.sessions,
       links: services.emailLinks,
       passwordChecks: services.passwordChecks,
+      newPasswordRules: services.newPasswordRules,
     },
     google: services.google,
     publicOrigin: services.origin,

@@ -14,6 +14,7 @@ import {
   sharedSecret,
   EmailLinks,
   GoogleVerifier,
+  NewPasswordRules,
   PasswordCheckThrottle,
   SignInThrottle,
   attemptLimit,
@@ -85,6 +86,8 @@ export interface Services {
   signInThrottle: SignInThrottle;
   passwordChecks: PasswordCheckThrottle;
   sessions: SessionStore;
+  /** What a shopper's new password must also meet (the back office adds its length). */
+  newPasswordRules: NewPasswordRules;
   mailTransport: MailTransport;
   mailSender: MailSender;
   orders: OrderService;
@@ -179,10 +182,14 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     logger.warn(error === undefined ? {} : { reason: describeError(error) }, message);
   const mailSender = new MailSender(database.db, mailTransport, { log: logWarning });
   const jobs = new JobQueue(database.db, logWarning);
-  const emailLinks = new EmailLinks(database.db, outbox, sessions, {
-    origin,
-    shopName: config.SHOP_NAME,
-  });
+  const newPasswordRules = new NewPasswordRules();
+  const emailLinks = new EmailLinks(
+    database.db,
+    outbox,
+    sessions,
+    { origin, shopName: config.SHOP_NAME },
+    newPasswordRules,
+  );
   const carts = new CartService(database.db, catalog);
   const wishlists = new WishlistService(database.db, catalog);
   const auth = new AuthService({
@@ -208,6 +215,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
   await admin.start();
   // Whatever ends an account's sessions (a password change or reset, a role change) ends its back-office ones too.
   sessions.alsoEnd((tx, userId) => admin.endSessions(tx, userId));
+  newPasswordRules.add((tx, userId, password) => admin.refuseShortAdminPassword(tx, userId, password));
   const adminInvitations = new AdminInvitations({
     database,
     auth,
@@ -365,6 +373,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     signInThrottle: new SignInThrottle(rateLimitStore, config.AUTH_ATTEMPTS_PER_MINUTE),
     passwordChecks: new PasswordCheckThrottle(rateLimitStore, PASSWORD_CHECKS_PER_WINDOW),
     sessions,
+    newPasswordRules,
     mailTransport,
     mailSender,
     orders,

@@ -4,7 +4,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testShopFor, type TestShop } from '../testing/harness.ts';
-import { changePassword } from '../testing/accounts.ts';
+import { changePassword, signUp, uniqueEmail } from '../testing/accounts.ts';
 import {
   ADMIN_TEST_PASSWORD,
   adminSignIn,
@@ -195,17 +195,17 @@ describe('the session at the second factor', () => {
   });
 });
 
-describe('back-office sessions end with the password', () => {
-  const shopperSignIn = async (email: string, password = ADMIN_TEST_PASSWORD) => {
-    const response = await shop().app.inject({
-      method: 'POST',
-      url: '/api/auth/signin',
-      payload: { email, password },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return { email, bearer: { authorization: `Bearer ${response.json<{ accessToken: string }>().accessToken}` } };
-  };
+const shopperSignIn = async (email: string, password = ADMIN_TEST_PASSWORD) => {
+  const response = await shop().app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { email, password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { email, bearer: { authorization: `Bearer ${response.json<{ accessToken: string }>().accessToken}` } };
+};
 
+describe('back-office sessions end with the password', () => {
   it('ends every back-office session of the account when its password changes on the shop', async () => {
     const admin = await signedInAdmin(shop());
     const other = await signedInAdmin(shop());
@@ -245,6 +245,44 @@ describe('back-office sessions end with the password', () => {
     expect(removed.statusCode).toBe(200);
     expect((await sessionOf(staff.headers)).statusCode).toBe(403);
     expect((await sessionOf(owner.headers)).statusCode).toBe(200);
+  });
+});
+
+describe("an admin's password keeps the back office's length on the shop's forms too", () => {
+  // Meets the shop's own rules (sign-up and reset), under the admin's 15 characters.
+  const SHORT = 'Chai-42-ok';
+  const resetBy = (token: string, newPassword: string) =>
+    shop().app.inject({
+      method: 'POST',
+      url: `/api/auth/reset-password/${token}`,
+      payload: { newPassword, confirmPassword: newPassword },
+    });
+
+  it('refuses a shopper-length password change for an admin, and keeps its sessions; a shopper may choose it', async () => {
+    const admin = await signedInAdmin(shop());
+    const shopper = await shopperSignIn(admin.email);
+    const refused = await changePassword(shop(), shopper, ADMIN_TEST_PASSWORD, SHORT);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: ADMIN_MESSAGES.adminPassword });
+    expect((await sessionOf(admin.headers)).statusCode).toBe(200);
+    await shopperSignIn(admin.email);
+
+    const plain = await signUp(shop(), uniqueEmail(), 'kesar42chai');
+    const signedIn = await shopperSignIn(plain.email, 'kesar42chai');
+    expect((await changePassword(shop(), signedIn, 'kesar42chai', SHORT)).statusCode).toBe(200);
+  });
+
+  it('refuses it by the reset link too, and the link then still sets a long one', async () => {
+    const admin = await signedInAdmin(shop());
+    await shop().services.emailLinks.requestPasswordReset(admin.email);
+    const [mail] = await mailsTo(admin.email, 'Reset');
+    const token = /\/reset-password\/([\w-]+)/.exec(mail!.text)![1]!;
+    const refused = await resetBy(token, SHORT);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: ADMIN_MESSAGES.adminPassword });
+    expect((await sessionOf(admin.headers)).statusCode).toBe(200);
+    expect((await resetBy(token, 'Reset-Secret-4242')).statusCode).toBe(200);
+    await shopperSignIn(admin.email, 'Reset-Secret-4242');
   });
 });
 

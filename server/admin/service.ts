@@ -156,6 +156,15 @@ export class AdminService {
     return row !== undefined;
   }
 
+  /**
+   * The back office's password rule for the shop's own password change and reset (`newPasswordRules`): a team
+   * member's password is 15 to 128 characters wherever it is set (decision 0048).
+   */
+  async refuseShortAdminPassword(tx: Db, userId: string, password: string): Promise<void> {
+    if (!adminPasswordSchema.safeParse(password).success && (await this.isAdmin(userId, tx)))
+      throw new HttpError(400, ADMIN_MESSAGES.adminPassword);
+  }
+
   /** How many admins the shop has. */
   async count(tx: Db = this.db): Promise<number> {
     const [team] = await tx.select({ count: sql<number>`count(*)::int` }).from(admins);

@@ -6,7 +6,7 @@ import type { MailOutbox } from '../mail/index.ts';
 import { emailTokens, users } from './schema.ts';
 import type { SessionStore } from './sessions.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, type NewPasswordRules } from './passwords.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 
@@ -31,6 +31,7 @@ export class EmailLinks {
     private readonly outbox: MailOutbox,
     private readonly sessions: SessionStore,
     private readonly options: LinkOptions,
+    private readonly newPasswordRules: NewPasswordRules,
   ) {}
 
   /** Queues a verification mail; pass the transaction that created the user so both happen or neither. */
@@ -97,6 +98,8 @@ export class EmailLinks {
     const ended = await this.db.transaction(async (tx) => {
       const claimed = await this.claim(token, 'reset-password', tx);
       if (!claimed) throw new HttpError(400, INVALID_LINK);
+      // A refused password rolls the claim back: the link still works for a better one.
+      await this.newPasswordRules.check(tx, claimed.userId, newPassword);
       // Following the link proves the address too.
       const [user] = await tx
         .select({ verifiedAt: users.emailVerifiedAt })

@@ -8,4 +8,5 @@ export { SessionStore } from './sessions.ts';
 export { EmailLinks } from './email-links.ts';
 export { GoogleVerifier } from './google.ts';
 export { sharedSecret } from './secrets.ts';
+export { NewPasswordRules } from './passwords.ts';
 export { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './limits.ts';

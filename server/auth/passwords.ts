@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { Db } from '../db/client.ts';
 
 /** argon2id at OWASP's recommended minimum (19 MiB, 2 passes). */
 // algorithm 2 is Algorithm.Argon2id, a const enum this project's TypeScript settings cannot import.
@@ -17,4 +18,23 @@ export async function verifyPassword(passwordHash: string | null | undefined, pa
     return false;
   }
   return verify(passwordHash, password).catch(() => false);
+}
+
+/** A further rule some accounts' new passwords must meet (a team member's, decision 0048); throws an HttpError. */
+export type NewPasswordRule = (db: Db, userId: string, password: string) => Promise<void>;
+
+/**
+ * The rules other modules add to a shopper's password change and reset (extension point `newPasswordRules`): the
+ * back office adds its own length, so the shop's forms cannot give an admin a shopper-length password.
+ */
+export class NewPasswordRules {
+  private readonly rules: NewPasswordRule[] = [];
+
+  add(rule: NewPasswordRule): void {
+    this.rules.push(rule);
+  }
+
+  async check(db: Db, userId: string, password: string): Promise<void> {
+    for (const rule of this.rules) await rule(db, userId, password);
+  }
 }

@@ -8,7 +8,7 @@ import type { SessionStore } from './sessions.ts';
 import type { EmailLinks } from './email-links.ts';
 import type { PasswordCheckThrottle } from './limits.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword, type NewPasswordRules } from './passwords.ts';
 
 type Body = Record<string, unknown>;
 const ADDRESS_FIELDS = ['fname', 'address1', 'city', 'state', 'pincode'];
@@ -41,6 +41,7 @@ export interface AccountDetailsDeps {
   sessions: SessionStore;
   links: EmailLinks;
   passwordChecks: PasswordCheckThrottle;
+  newPasswordRules: NewPasswordRules;
 }
 
 export const SET_PASSWORD_BY_LINK =
@@ -53,7 +54,7 @@ export const SET_PASSWORD_BY_LINK =
  * link: an access token alone (which a script could steal) must not be enough to set one.
  */
 export async function saveAccountDetails(
-  { db, sessions, links, passwordChecks }: AccountDetailsDeps,
+  { db, sessions, links, passwordChecks, newPasswordRules }: AccountDetailsDeps,
   userId: string,
   body: Body,
   currentSessionId: string,
@@ -85,6 +86,7 @@ export async function saveAccountDetails(
       throw new HttpError(400, 'Current password is incorrect');
     }
     refuseCommonPassword(parsed.data.newPassword);
+    await newPasswordRules.check(db, userId, parsed.data.newPassword);
     changes.passwordHash = await hashPassword(parsed.data.newPassword);
   }
   const ended = await db.transaction(async (tx) => {
