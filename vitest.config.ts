@@ -1,10 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['server/**/*.test.ts'];
-const unitTests = ['core/**/*.test.ts', 'app/**/*.test.ts', 'server/**/*.unit.test.ts', 'eslint-rules/**/*.test.ts'];
+const unitTests = [
+  'core/**/*.test.ts',
+  'docs/**/*.test.ts',
+  'app/**/*.test.ts',
+  'server/**/*.unit.test.ts',
+  'eslint-rules/**/*.test.ts',
+];
 const processTests = ['server/**/*.process.test.ts'];
 const notApiTests = [...unitTests, ...processTests];
 const postgresUrl = process.env.TEST_DATABASE_URL;
+/** Migrates and seeds each api-* project's databases once a run; every test file starts from a copy (issue 32). */
+const templateSetup = 'server/testing/global-setup.ts';
 
 /**
  * unit: the isomorphic rules. api-*: the HTTP API against a real database, once on PGlite and, when
@@ -22,6 +30,7 @@ export default defineConfig({
           include: apiTests,
           exclude: notApiTests,
           env: { TEST_DB: 'pglite' },
+          globalSetup: [templateSetup],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +43,7 @@ export default defineConfig({
                 include: apiTests,
                 exclude: notApiTests,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: [templateSetup],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -52,10 +52,13 @@ function specifiersOfText(file, text) {
   return found;
 }
 
-/** Each file's resolved imports, cached by modification time, so a lint run reads each file once. */
+/**
+ * Each file's resolved imports (absolute paths), cached by modification time, so a lint run reads each file once;
+ * scripts/import-depth.ts reads them too.
+ */
 const importsCache = new Map();
 
-function importsOf(root, file) {
+export function importsOf(root, file) {
   let modified;
   try {
     modified = statSync(file).mtimeMs;

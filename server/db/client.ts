@@ -45,6 +45,8 @@ export interface Database {
    * awaiting each other) share a round trip: the connection pipelines them.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** PGlite only: its whole data directory as an uncompressed tar, which `loadDataDir` starts a copy from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -119,6 +121,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite only: flush every commit to disk, so a power cut loses no accepted order (decision 0015). */
   pgliteFsync?: boolean;
+  /** PGlite in memory only: start from this dump of a data directory (dumpDataDir) instead of an empty one. */
+  loadDataDir?: Blob;
   /** Where PostgreSQL's lost and restored LISTEN connection is reported. */
   log?: (message: string) => void;
 }
@@ -126,7 +130,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10, options.log)
-    : openPglite(options.dataDir, options.pgliteFsync ?? true);
+    : openPglite(options.dataDir, options.pgliteFsync ?? true, options.loadDataDir);
 }
 
 /**
@@ -134,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * script such as admin:create beside a running shop, a second `npm start`) is refused with DatabaseInUseError before it
  * touches anything, since its writes would be lost or would corrupt the first one's.
  */
-async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<Database> {
+async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataDir?: Blob): Promise<Database> {
   let unlock = async () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
@@ -142,7 +146,7 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir });
+    client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir, loadDataDir });
   } catch (error) {
     await unlock();
     throw error;
@@ -166,6 +170,7 @@ async function openPglite(dataDir: string | undefined, fsync: boolean): Promise<
       runCommitWork(waiting);
       return result;
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       try {
         await client.close();

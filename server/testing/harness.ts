@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildServer } from '../app.ts';
-import { LocalDiskStorage } from '../storage/storage.ts';
 import { createScratchDatabase } from './postgres.ts';
 import { checkAnswersOf, throwViolations } from './contract-check.ts';
+import {
+  createPostgresCopy,
+  openPgliteCopy,
+  sharedTestStorage,
+  type DatabaseTemplates,
+  type TemplateKind,
+} from './database-templates.ts';
 
 export interface TestShop {
   app: FastifyInstance;
@@ -23,21 +28,40 @@ export interface TestShop {
   close(): Promise<void>;
 }
 
-/** Content-addressed originals and variants are shared between test runs, so artwork renders once. */
-const sharedStorage = () => new LocalDiskStorage(path.resolve('.cache/test-files'));
+const sharedStorage = sharedTestStorage;
 
 /** Every test shop of this process seals authenticator secrets with this key (SECRETS_KEY, decision 0047). */
 const TEST_SECRETS_KEY = randomBytes(32).toString('hex');
 
-/** Which database the api-* vitest project asked for: PGlite in memory, or a fresh PostgreSQL database. */
-async function createTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+/**
+ * The templates of this test run, where a vitest project's global setup made them; none in another project, or
+ * outside a vitest worker (a script such as checkout-path.ts starts test shops too), where inject throws.
+ */
+function runTemplates(): DatabaseTemplates | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Which database the api-* vitest project asked for: PGlite in memory, or a PostgreSQL database of its own; a copy
+ * of the run's template of that kind (server/testing/global-setup.ts) where there is one.
+ */
+async function createTestDatabase(
+  kind: TemplateKind,
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const templates = runTemplates();
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({});
+    const database = templates?.pglite ? await openPgliteCopy(templates.pglite[kind]) : await openDatabase({});
     return { database, drop: async () => {} };
   }
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const scratch = await createScratchDatabase(baseUrl);
+  const scratch = templates?.postgres
+    ? await createPostgresCopy(baseUrl, templates.postgres[kind])
+    : await createScratchDatabase(baseUrl);
   const database = await openDatabase({ url: scratch.url, poolSize: 20 });
   return { database, url: scratch.url, drop: scratch.drop };
 }
@@ -47,7 +71,6 @@ export async function startTestShop(
   env: Record<string, string> = {},
   { logDestination, listen = false }: { logDestination?: DestinationStream; listen?: boolean } = {},
 ): Promise<TestShop> {
-  const { database, url: databaseUrl, drop } = await createTestDatabase();
   // Tests sign many shoppers up from one address, send it hundreds of API requests and place many orders of demo
   // products at their price; the rate-limit and order-limit tests set their own limits.
   const limits = {
@@ -64,6 +87,7 @@ export async function startTestShop(
     ...limits,
     ...env,
   });
+  const { database, url: databaseUrl, drop } = await createTestDatabase(config.SEED_DEMO ? 'seeded' : 'bare');
   const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();

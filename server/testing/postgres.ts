@@ -37,9 +37,14 @@ async function dropDatabase(baseUrl: string, name: string): Promise<void> {
   });
 }
 
-export async function createScratchDatabase(baseUrl: string, prefix = 'shop_test'): Promise<ScratchDatabase> {
+/** A new database, empty or a copy of `template` (a database nobody is connected to). */
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix = 'shop_test',
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(baseUrl, (admin) => admin.query(`create database ${name}`));
+  await asAdmin(baseUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
