@@ -3,9 +3,8 @@ import { z } from 'zod';
 import type { AnyFace, ExtensionPoint, Face } from './face.ts';
 import type { ShopModule } from './module.ts';
 
-// Any module of the list, whatever its own types: the list is checked where each module is declared.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyModule = ShopModule<any, any, any>;
+/** Any module of the list, whatever its own types: each is checked where it is declared. */
+type AnyModule = ShopModule<unknown, z.ZodObject, Record<string, AnyFace>>;
 
 /** A list of modules that cannot be put together; the message names the modules and faces involved. */
 export class AssemblyError extends Error {}

@@ -4,15 +4,14 @@
  */
 export interface Face<T> {
   readonly name: string;
-  /** Never set: carries T, so a face of one type cannot stand for another. */
-  readonly type?: (value: T) => T;
+  /** Never set: carries T, so a face of one type cannot stand for an unrelated one. */
+  readonly type?: T;
 }
 
 export const face = <T>(name: string): Face<T> => Object.freeze({ name });
 
-/** Any face, whatever it stands for: what maps and constraints hold (a face's type is invariant). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyFace = Face<any>;
+/** Any face, whatever it stands for: what maps and constraints hold. */
+export type AnyFace = Face<unknown>;
 
 /** The value type a face stands for. */
 export type FaceValue<F> = F extends Face<infer T> ? T : never;
@@ -23,7 +22,7 @@ export type FacesOf<Needs extends Record<string, AnyFace>> = { [K in keyof Needs
 /** A named place where modules contribute steps, e.g. `extensionPoint<PrepaidStep>('placeOrder.prepaid')`. */
 export interface ExtensionPoint<T> {
   readonly extensionPoint: string;
-  readonly type?: (value: T) => T;
+  readonly type?: T;
 }
 
 export const extensionPoint = <T>(name: string): ExtensionPoint<T> => Object.freeze({ extensionPoint: name });
