@@ -1,20 +1,15 @@
 // The back office's e2e steps, shared by the admin specs: toasts, the page checks, and signing in as the owner.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { axeViolations } from './axe';
 import { open } from './helpers';
 import { E2E_OWNER_FILE, e2eOwner } from './owner';
 
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map(({ id, nodes }) => ({ id, targets: nodes.slice(0, 3).map((node) => node.target) })),
-  ).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 export async function expectNoSidewaysScroll(page: Page) {

@@ -1,25 +1,16 @@
 // Reviews in the browser (issue 21): the Reviews tab's list, histogram and form, as a guest and as a shopper who
 // received the product.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { open, productsInStock, signInThroughPage, verifiedBuyer, type Shopper } from './helpers';
 import { ownerSecrets } from './admin-helpers';
+import { axeViolations } from './axe';
 import { e2eOwner } from './owner';
 
 /** The project owner's recovery code this spec signs in to the back office with (each spec its own: one use). */
 const RECOVERY_CODE = 2;
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
-
-/** axe's findings within `selector`, as the accessibility spec checks whole pages. */
-async function axeViolations(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations.map(({ id, nodes }) => ({ id, targets: nodes.slice(0, 3).map((node) => node.target) }));
-}
 
 async function bearer(request: APIRequestContext, { email, password }: Pick<Shopper, 'email' | 'password'>) {
   const response = await request.post('/api/auth/signin', { data: { email, password } });
