@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/*/schema.ts',
+  // The shop's modules' tables and the offline stand-ins' (simulators/<name>/schema.ts), in one set of migrations.
+  schema: ['./server/*/schema.ts', './simulators/*/schema.ts'],
   out: './server/db/migrations',
 });

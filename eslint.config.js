@@ -32,9 +32,13 @@ const elements = [
     mode: 'full',
     pattern: ['server/db/**', 'server/http/**', 'server/storage/**', 'server/config.ts', 'server/runtime-mode.ts'],
   },
-  { type: 'server-root', mode: 'full', pattern: ['server/app.ts', 'server/services.ts', 'server/main.ts'] },
+  // `file` names which of the root's files it is (app, services or main): only app.ts mounts a stand-in.
+  { type: 'server-root', mode: 'full', pattern: 'server/{app,services,main}.ts', capture: ['file'] },
   // A module is its folder: its index.ts is its face to the others (decision 0024).
   { type: 'server-module', mode: 'folder', pattern: 'server/*', capture: ['module'] },
+  // An offline stand-in for an outside service (PhonePe's gateway; couriers, SMS, WhatsApp to come), outside the
+  // product: a folder of its own under simulators/, reached through its index.ts (decision 0060).
+  { type: 'simulator', mode: 'folder', pattern: 'simulators/*', capture: ['simulator'] },
   { type: 'demo', mode: 'full', pattern: 'demo/**' },
 ];
 
@@ -47,6 +51,10 @@ const direction = [
   { from: 'server-module', allow: ['core', 'server-shared', 'server-module'] },
   { from: 'demo', allow: ['core', 'server-shared', 'server-module', 'demo'] },
   { from: 'server-root', allow: ['core', 'server-shared', 'server-module', 'server-root', 'demo'] },
+  // A stand-in is mounted on a local shop by server/app.ts alone; no module, flow or shared code imports one, and a
+  // stand-in imports only shared code (its database client) and its own files (decision 0060).
+  { from: [['server-root', { file: 'app' }]], allow: ['simulator'] },
+  { from: 'simulator', allow: ['core', 'server-shared'] },
   { from: 'test', allow: ['*'] },
 ];
 
@@ -81,7 +89,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'core/**/*.ts', 'server/**/*.ts', 'demo/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'app/**/*.{ts,tsx}',
+      'core/**/*.ts',
+      'server/**/*.ts',
+      'simulators/**/*.ts',
+      'demo/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+    ],
     plugins: { 'import-x': importX, boundaries, cycles: { rules: { 'no-cycle-with-types': noCycleWithTypes } } },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver()],
@@ -98,7 +114,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'demo/**/*.ts'],
+    files: ['server/**/*.ts', 'simulators/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'demo/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/testing/**'],
     plugins: { local: { rules: { 'own-tables': ownTables } } },
     rules: { 'local/own-tables': 'error' },
@@ -106,7 +122,7 @@ export default tseslint.config(
   {
     // Another module is reached through its index.ts only; a schema may name another module's table for a foreign
     // key (own-tables says who may use a schema). Tests arrange and inspect whatever they test.
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'demo/**/*.ts'],
+    files: ['server/**/*.ts', 'simulators/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'demo/**/*.ts'],
     ignores: ['**/*.test.ts', 'server/testing/**', 'server/processes/**'],
     rules: {
       // The demo catalogue loads by dynamic import only, when SEED_DEMO is on (decision 0018): never in a shop's
@@ -122,6 +138,8 @@ export default tseslint.config(
           rules: [
             { target: ['server-module'], disallow: ['**'] },
             { target: ['server-module'], allow: ['index.ts', 'schema.ts'] },
+            { target: ['simulator'], disallow: ['**'] },
+            { target: ['simulator'], allow: ['index.ts'] },
           ],
         },
       ],

@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-const apiTests = ['server/**/*.test.ts'];
+// The offline stand-ins (simulators/<name>/) are tested as the server is: against a real database.
+const apiTests = ['server/**/*.test.ts', 'simulators/**/*.test.ts'];
 const unitTests = [
   'core/**/*.test.ts',
   'docs/**/*.test.ts',
   'app/**/*.test.ts',
   'server/**/*.unit.test.ts',
+  'simulators/**/*.unit.test.ts',
   'eslint-rules/**/*.test.ts',
 ];
-const processTests = ['server/**/*.process.test.ts'];
+const processTests = ['server/**/*.process.test.ts', 'simulators/**/*.process.test.ts'];
 const notApiTests = [...unitTests, ...processTests];
 const postgresUrl = process.env.TEST_DATABASE_URL;
 /** Migrates and seeds each api-* project's databases once a run; every test file starts from a copy (issue 32). */

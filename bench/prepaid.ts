@@ -1,7 +1,7 @@
 // Prepaid checkout under load, on PostgreSQL against the PhonePe simulator (issue 10): order plus payment creation
 // by concurrent shoppers, and webhook deliveries, each sent twice, with one transition per payment checked.
 import pg from 'pg';
-import { webhookAuthorization } from '../server/phonepe-simulator/index.ts';
+import { webhookAuthorization } from '../simulators/phonepe/index.ts';
 import { startSimulatorProcess, type SimulatorProcess } from '../server/testing/simulator-process.ts';
 import { MAX_UNPAID_PREPAID_ORDERS } from '../core/contracts/payments.ts';
 import { ADDRESS, percentiles } from './cod-orders.ts';

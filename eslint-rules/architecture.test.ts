@@ -91,6 +91,41 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor('core/probe.ts', coreToApp)).toContain('boundaries/element-types');
   });
 
+  it('fails when product code imports an offline stand-in, and allows the root that mounts it', async () => {
+    // simulators/<name>/ is outside the product (decision 0060): server/app.ts mounts it on a local shop, and tests,
+    // the test harness and the bench run it; no module, shared code or other part of the root imports one.
+    const standIn =
+      "import { simulatorRoutes } from '../../simulators/phonepe/index.ts';\nexport const probe = simulatorRoutes;\n";
+    expect(await ruleIdsFor('server/payments/probe.ts', standIn)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/http/probe.ts', standIn)).toContain('boundaries/element-types');
+    const fromRoot = standIn.replace('../../simulators', '../simulators');
+    expect(await ruleIdsFor('server/services.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/main.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('core/probe.ts', fromRoot)).toContain('boundaries/element-types');
+    const app = readFileSync('server/app.ts', 'utf8');
+    expect(app).toContain("from '../simulators/phonepe/index.ts'");
+    expect(await ruleIdsFor('server/app.ts', app)).not.toContain('boundaries/element-types');
+    // Even the root reaches a stand-in through its index.ts only.
+    const inner = fromRoot.replace('index.ts', 'routes.ts');
+    expect(
+      await ruleIdsFor('server/app.ts', `${app}\n${inner.replace('simulatorRoutes', 'simulatorRoutes as inner')}`),
+    ).toContain('boundaries/entry-point');
+    expect(await ruleIdsFor('server/testing/probe.ts', standIn)).toEqual([]);
+    expect(await ruleIdsFor('bench/probe.ts', fromRoot)).toEqual([]);
+  });
+
+  it('fails when an offline stand-in imports product code, and allows shared code and its own files', async () => {
+    const product = "import { PlaceOrder } from '../../server/orders/index.ts';\nexport const probe = PlaceOrder;\n";
+    expect(await ruleIdsFor('simulators/phonepe/probe.ts', product)).toContain('boundaries/element-types');
+    const shared = "import type { Db } from '../../server/db/client.ts';\nexport type Probe = Db;\n";
+    expect(await ruleIdsFor('simulators/phonepe/probe.ts', shared)).toEqual([]);
+    const own = "import { simulatorPayments } from './schema.ts';\nexport const probe = simulatorPayments;\n";
+    expect(await ruleIdsFor('simulators/phonepe/probe.ts', own)).toEqual([]);
+    // Its tables are its own, as a module's are.
+    const tables = own.replace('./schema.ts', '../../simulators/phonepe/schema.ts');
+    expect(await ruleIdsFor('server/payments/probe.ts', tables)).toContain('local/own-tables');
+  });
+
   it("fails when a module imports another module's schema, and allows its own", async () => {
     const foreign = "import { products } from '../catalog/schema.ts';\nexport const probe = products;\n";
     expect(await ruleIdsFor('server/orders/probe.ts', foreign)).toContain('local/own-tables');

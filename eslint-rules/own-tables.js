@@ -1,10 +1,11 @@
 // A module owns its tables (decision 0018): only files in server/<module>/ may import server/<module>/schema.ts.
-// Another module calls the owner's service instead. A schema file may import another module's schema to declare a
-// foreign key; tests and server/testing are configured out, since they arrange and inspect the database directly.
+// Another module calls the owner's service instead; a stand-in in simulators/<name>/ owns its tables the same way.
+// A schema file may import another module's schema to declare a foreign key; tests and server/testing are
+// configured out, since they arrange and inspect the database directly.
 import path from 'node:path';
 
-const SCHEMA = /^server\/([^/]+)\/schema\.ts$/;
-const MODULE_FILE = /^server\/([^/]+)\//;
+const SCHEMA = /^((?:server|simulators)\/([^/]+))\/schema\.ts$/;
+const MODULE_FILE = /^((?:server|simulators)\/[^/]+)\//;
 
 /** @type {import('eslint').Rule.RuleModule} */
 export default {
@@ -32,8 +33,9 @@ export default {
         .split(path.sep)
         .join('/')
         .replace(/\.js$/, '.ts');
-      const owner = SCHEMA.exec(target.endsWith('.ts') ? target : `${target}.ts`)?.[1];
-      if (!owner || owner === importerModule || isSchemaFile) return;
+      const schema = SCHEMA.exec(target.endsWith('.ts') ? target : `${target}.ts`);
+      if (!schema || schema[1] === importerModule || isSchemaFile) return;
+      const owner = schema[2];
       context.report({ node: source, messageId: 'foreignTables', data: { importer, owner } });
     }
 

@@ -39,7 +39,7 @@ import {
 } from './dashboard/index.ts';
 import { adminOrderRoutes, orderRoutes } from './orders/index.ts';
 import { paymentRoutes, SIMULATOR_PATH } from './payments/index.ts';
-import { simulatorRoutes } from './phonepe-simulator/index.ts';
+import { simulatorRoutes } from '../simulators/phonepe/index.ts';
 import type { Services } from './services.ts';
 import { startPageCache } from './http/page-cache/setup.ts';
 import { answerFromPageCache, type PageCacheFastPath } from './http/page-cache/fast-path.ts';

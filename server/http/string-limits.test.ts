@@ -10,7 +10,7 @@ import type { z } from '../../core/contracts/zod.ts';
 import { testShopFor } from '../testing/harness.ts';
 import { signedInAdmin } from '../testing/admin-session.ts';
 import { verifiedShopper } from '../testing/orders.ts';
-import { webhookAuthorization } from '../phonepe-simulator/index.ts';
+import { webhookAuthorization } from '../../simulators/phonepe/index.ts';
 
 type Schema = {
   type?: string;

@@ -7,7 +7,7 @@ import {
   startStandaloneSimulator,
   webhookAuthorization,
   type StandaloneSimulator,
-} from '../phonepe-simulator/index.ts';
+} from '../../simulators/phonepe/index.ts';
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds } from '../payments/schema.ts';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-/** The standalone PhonePe simulator running as its own process (server/phonepe-simulator/serve.ts). */
+/** The standalone PhonePe simulator running as its own process (simulators/phonepe/serve.ts). */
 export interface SimulatorProcess {
   /** http://127.0.0.1:PORT/__phonepe */
   url: string;
@@ -20,12 +20,7 @@ export function startSimulatorProcess(
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
   if (options.databaseUrl) env.SIMULATOR_DATABASE_URL = options.databaseUrl;
   if (options.refundSettleMs !== undefined) env.SIMULATOR_REFUND_SETTLE_MS = String(options.refundSettleMs);
-  const args = [
-    '--import',
-    'tsx',
-    'server/phonepe-simulator/serve.ts',
-    ...(options.webhookUrl ? [options.webhookUrl] : []),
-  ];
+  const args = ['--import', 'tsx', 'simulators/phonepe/serve.ts', ...(options.webhookUrl ? [options.webhookUrl] : [])];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {

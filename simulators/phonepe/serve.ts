@@ -2,8 +2,8 @@
 // gateway journey (e2e) and the benchmark run it beside a shop, so PhonePe's side never shares a process with the
 // test or the load generator. Its state lives in SIMULATOR_DATABASE_URL's PostgreSQL database, or in memory.
 // Prints one JSON line (its URL, the shop settings that point at it, its webhook credentials), then serves until
-// SIGTERM. Usage: tsx server/phonepe-simulator/serve.ts [<shop webhook URL>]
-import { openDatabase } from '../db/client.ts';
+// SIGTERM. Usage: tsx simulators/phonepe/serve.ts [<shop webhook URL>]
+import { openDatabase } from '../../server/db/client.ts';
 import { phonePeSettingsFor, startStandaloneSimulator } from './standalone.ts';
 
 const [webhookUrl] = process.argv.slice(2);

@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../testing/postgres.ts';
+import { createScratchDatabase } from '../../server/testing/postgres.ts';
 import { simulatorRig } from './testing/simulator-rig.ts';
 import { call, fetchToken, payRequest, uniqueId } from './testing/fixtures.ts';
 

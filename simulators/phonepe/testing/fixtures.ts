@@ -2,10 +2,10 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, type Database } from '../../db/client.ts';
+import { openDatabase, type Database } from '../../../server/db/client.ts';
 import type { StandaloneSimulator } from '../standalone.ts';
 
-/** server/testing's createScratchDatabase, passed in: a module's own files may not import the test harness. */
+/** server/testing's createScratchDatabase, passed in: the simulator's own files may not import the test harness. */
 type CreateScratchDatabase = (baseUrl: string, prefix: string) => Promise<{ url: string; drop(): Promise<void> }>;
 
 /** A migrated database of the test file's own: PGlite in memory, or (TEST_DB=postgres) a scratch PostgreSQL one. */
