@@ -30,10 +30,25 @@ const elements = [
   {
     type: 'server-shared',
     mode: 'full',
-    pattern: ['server/db/**', 'server/http/**', 'server/storage/**', 'server/config.ts', 'server/runtime-mode.ts'],
+    // The kernel, the root's own settings and the platform's faces are what every module stands on (decision 0058).
+    pattern: [
+      'server/db/**',
+      'server/http/**',
+      'server/storage/**',
+      'server/kernel/**',
+      'server/config.ts',
+      'server/settings.ts',
+      'server/platform.ts',
+      'server/runtime-mode.ts',
+    ],
   },
   // `file` names which of the root's files it is (app, services or main): only app.ts mounts a stand-in.
-  { type: 'server-root', mode: 'full', pattern: 'server/{app,services,main}.ts', capture: ['file'] },
+  {
+    type: 'server-root',
+    mode: 'full',
+    pattern: 'server/{app,services,main,modules,pages,stand-ins}.ts',
+    capture: ['file'],
+  },
   // A module is its folder: its index.ts is its face to the others (decision 0024).
   { type: 'server-module', mode: 'folder', pattern: 'server/*', capture: ['module'] },
   // An offline stand-in for an outside service (PhonePe's gateway; couriers, SMS, WhatsApp to come), outside the
@@ -53,7 +68,7 @@ const direction = [
   { from: 'server-root', allow: ['core', 'server-shared', 'server-module', 'server-root', 'demo'] },
   // A stand-in is mounted on a local shop by server/app.ts alone; no module, flow or shared code imports one, and a
   // stand-in imports only shared code (its database client) and its own files (decision 0060).
-  { from: [['server-root', { file: 'app' }]], allow: ['simulator'] },
+  { from: [['server-root', { file: 'stand-ins' }]], allow: ['simulator'] },
   { from: 'simulator', allow: ['core', 'server-shared'] },
   { from: 'test', allow: ['*'] },
 ];

@@ -92,7 +92,7 @@ describe('architecture lint', { timeout: 60_000 }, () => {
   });
 
   it('fails when product code imports an offline stand-in, and allows the root that mounts it', async () => {
-    // simulators/<name>/ is outside the product (decision 0060): server/app.ts mounts it on a local shop, and tests,
+    // simulators/<name>/ is outside the product (decision 0060): server/stand-ins.ts mounts it on a local shop, and tests,
     // the test harness and the bench run it; no module, shared code or other part of the root imports one.
     const standIn =
       "import { simulatorRoutes } from '../../simulators/phonepe/index.ts';\nexport const probe = simulatorRoutes;\n";
@@ -101,14 +101,19 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     const fromRoot = standIn.replace('../../simulators', '../simulators');
     expect(await ruleIdsFor('server/services.ts', fromRoot)).toContain('boundaries/element-types');
     expect(await ruleIdsFor('server/main.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/app.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/modules.ts', fromRoot)).toContain('boundaries/element-types');
     expect(await ruleIdsFor('core/probe.ts', fromRoot)).toContain('boundaries/element-types');
-    const app = readFileSync('server/app.ts', 'utf8');
+    const app = readFileSync('server/stand-ins.ts', 'utf8');
     expect(app).toContain("from '../simulators/phonepe/index.ts'");
-    expect(await ruleIdsFor('server/app.ts', app)).not.toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/stand-ins.ts', app)).not.toContain('boundaries/element-types');
     // Even the root reaches a stand-in through its index.ts only.
     const inner = fromRoot.replace('index.ts', 'routes.ts');
     expect(
-      await ruleIdsFor('server/app.ts', `${app}\n${inner.replace('simulatorRoutes', 'simulatorRoutes as inner')}`),
+      await ruleIdsFor(
+        'server/stand-ins.ts',
+        `${app}\n${inner.replace('simulatorRoutes', 'simulatorRoutes as inner')}`,
+      ),
     ).toContain('boundaries/entry-point');
     expect(await ruleIdsFor('server/testing/probe.ts', standIn)).toEqual([]);
     expect(await ruleIdsFor('bench/probe.ts', fromRoot)).toEqual([]);

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/modules.ts';
 import { createServices } from '../server/services.ts';
 import { adminPasswordSchema } from '../core/contracts/admin-session.ts';
 import { emailSchema } from '../core/contracts/fields.ts';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, servesLocalConveniences } from './config.ts';
+import { ConfigError } from './config.ts';
+import { loadConfig } from './modules.ts';
+import { servesLocalConveniences } from './settings.ts';
 
 const SECRETS_KEY = 'a1'.repeat(32);
 

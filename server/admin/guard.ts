@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
+import { errorAnswer } from '../http/endpoint-route.ts';
 import { refuseCrossSite } from '../http/same-origin.ts';
 import { ADMIN_MESSAGES, CSRF_HEADER } from '../../core/contracts/admin-session.ts';
 import { ADMIN_SESSION_HOURS, type AdminService, type AdminSession } from './service.ts';
@@ -21,6 +22,8 @@ declare module 'fastify' {
 }
 
 export const ADMIN_COOKIE = 'admin_session';
+/** What every back-office route's documentation says it needs: the admin cookie's session. */
+export const adminSecurity = [{ adminCookie: [] }];
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The admin session cookie: HttpOnly, SameSite=Strict, for the whole site (pages under /admin and the API). */
@@ -48,6 +51,14 @@ export const adminCookieOf = (request: FastifyRequest): string | undefined => re
 export function installAdminGuard(app: FastifyInstance, admin: AdminService, publicOrigin: string): void {
   app.decorateRequest('adminActor', null);
   app.decorateRequest('adminSession', null);
+  // Every route behind the guard, whichever module declares it, is documented as needing the admin session, with
+  // the 403 the guard answers; the modules' back-office routes repeat none of it (decision 0058).
+  app.addHook('onRoute', (options) => {
+    if (options.config?.adminAccess === 'anyone') return;
+    const schema = (options.schema ??= {}) as { security?: unknown; response?: Record<number, unknown> };
+    schema.security ??= adminSecurity;
+    if (schema.response) schema.response = { 403: errorAnswer, ...schema.response };
+  });
   app.addHook('onRequest', async (request) => {
     const { adminAccess, ownerOnly } = request.routeOptions.config;
     const changes = !SAFE_METHODS.has(request.method);

@@ -13,7 +13,7 @@ import {
   adminTeamEndpoint,
   removeAdminEndpoint,
 } from '../../core/contracts/admin-session.ts';
-import { adminCookie, adminCookieOf, installAdminGuard } from './guard.ts';
+import { adminCookie, adminCookieOf, adminSecurity, installAdminGuard } from './guard.ts';
 import type { AdminService } from './service.ts';
 import type { AdminInvitations } from './invitations.ts';
 import { invitationRoutes } from './invitation-routes.ts';
@@ -28,7 +28,6 @@ export interface AdminApiOptions {
 }
 
 const tags = ['admin'];
-export const adminSecurity = [{ adminCookie: [] }];
 
 /**
  * `/api/admin/*`: the guard, the sign-in and the team (decision 0033), then every capability's back-office routes,

@@ -13,7 +13,6 @@ export const analyticsAdminRoutes: FastifyPluginAsyncZod<AnalyticsAdminRouteOpti
   route(app, analyticsReportEndpoint, {
     schema: {
       tags: ['admin'],
-      security: [{ adminCookie: [] }],
       summary: "Page views per day and page type, and each Core Web Vital's p75 per page type beside its thresholds",
       description:
         "`from` and `to` are days in India's calendar, inclusive: by default the four weeks to today, at most " +

@@ -2,3 +2,4 @@
 export { analyticsRoutes } from './routes.ts';
 export { analyticsAdminRoutes } from './admin-routes.ts';
 export { AnalyticsService, type AnalyticsServiceOptions } from './service.ts';
+export { analyticsModule, analyticsFace, type Analytics } from './module.ts';

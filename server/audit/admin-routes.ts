@@ -13,7 +13,6 @@ export const auditAdminRoutes: FastifyPluginAsyncZod<AuditAdminRouteOptions> = a
   route(app, auditLogEndpoint, {
     schema: {
       tags: ['admin'],
-      security: [{ adminCookie: [] }],
       summary: 'The audit log of admin actions, newest first',
       description:
         '`admin` is an e-mail; `action` an action (`review.hide`) or its thing (`review`); `from` and `to` are days ' +

@@ -2,3 +2,4 @@
 export { AuditLog, type AuditEntry, type AuditRow, type AuditSearch } from './service.ts';
 export { actorOf, type AdminActor } from './actor.ts';
 export { auditAdminRoutes } from './admin-routes.ts';
+export { auditModule, auditFace, type Audit } from './module.ts';

@@ -28,11 +28,8 @@ export type NewPasswordRule = (db: Db, userId: string, password: string) => Prom
  * back office adds its own length, so the shop's forms cannot give an admin a shopper-length password.
  */
 export class NewPasswordRules {
-  private readonly rules: NewPasswordRule[] = [];
-
-  add(rule: NewPasswordRule): void {
-    this.rules.push(rule);
-  }
+  /** `rules` is read at each check: the modules' contributions, filled once they are all created. */
+  constructor(private readonly rules: readonly NewPasswordRule[] = []) {}
 
   async check(db: Db, userId: string, password: string): Promise<void> {
     for (const rule of this.rules) await rule(db, userId, password);

@@ -28,11 +28,15 @@ interface SessionState {
 export class SessionStore {
   private readonly cache = new Map<string, { state: Promise<SessionState | null>; cachedAt: number }>();
   private unsubscribe: (() => Promise<void>) | null = null;
-  private readonly alsoEnding: EndUserSignIns[] = [];
-
   constructor(
     private readonly database: Database,
     private readonly maxDays: number,
+    /**
+     * What else ends whenever this store ends a user's sessions (a password changed or reset, a role changed, an
+     * account taken over), in the same transaction: the back office's sessions (extension point `auth.endSessions`,
+     * decision 0047). Read at each end: the modules' contributions are filled once they are all created.
+     */
+    private readonly alsoEnding: readonly EndUserSignIns[] = [],
   ) {}
 
   async start(): Promise<void> {
@@ -45,15 +49,6 @@ export class SessionStore {
 
   async stop(): Promise<void> {
     await this.unsubscribe?.();
-  }
-
-  /**
-   * Ends another module's sign-ins whenever this store ends a user's sessions (a password changed or reset, a role
-   * changed, an account taken over), in the same transaction: the back office's sessions (decision 0047). Modules
-   * that depend on auth register here, so auth needs none of them.
-   */
-  alsoEnd(end: EndUserSignIns): void {
-    this.alsoEnding.push(end);
   }
 
   /** A new session for the user, inside the caller's transaction when given. */

@@ -15,13 +15,17 @@ export interface ShopperHooks {
   requireShopper: onRequestAsyncHookHandler;
 }
 
+/** Gives every request its `shopper`, null until a route's hook sets it: the root calls it once. */
+export function decorateShopper(app: FastifyInstance): void {
+  if (!app.hasRequestDecorator('shopper')) app.decorateRequest('shopper', null);
+}
+
 /**
  * Sign-in as hooks (decision 0024): the root decorates every request with `shopper` (null until a hook sets it),
  * and a route, or a whole prefix with addHook, declares what it needs once; handlers read `signedIn(request)`. The
  * hooks run on request, before the body is read or validated, so a request without a session is a 401, never a 400.
  */
-export function shopperHooks(app: FastifyInstance, accessTokens: AccessTokens): ShopperHooks {
-  if (!app.hasRequestDecorator('shopper')) app.decorateRequest('shopper', null);
+export function shopperHooks(accessTokens: AccessTokens): ShopperHooks {
   return {
     async requireShopper(request) {
       request.shopper = await requireUser(request, accessTokens);

@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.ts';
 import { HttpError } from '../http/errors.ts';
 import { actorOf } from '../audit/index.ts';
-import { adminSecurity } from '../admin/index.ts';
 import { prepareImage, type MediaService } from '../media/index.ts';
 import type { CatalogService } from './service.ts';
 import type { UploadedImage } from './product-admin.ts';
@@ -26,7 +25,6 @@ import {
 } from '../../core/contracts/admin-products.ts';
 
 const tags = ['admin'];
-const security = adminSecurity;
 const IMAGE_RULES = {
   maxBytes: PRODUCT_IMAGE_MAX_BYTES,
   messages: {
@@ -104,7 +102,6 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       tags,
       summary: 'Products, newest first: search by title, slug or id; filter by category, stock and hidden',
       description: "`stock=low` is at or below the low-stock threshold; page on with `before` = the answer's `next`.",
-      security,
     },
     handler: (request) => {
       actorOf(request);
@@ -113,7 +110,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
   });
 
   route(app, adminCategoriesEndpoint, {
-    schema: { tags, summary: "The shop's categories, for a product's category", security },
+    schema: { tags, summary: "The shop's categories, for a product's category" },
     handler: async (request) => {
       actorOf(request);
       return { categories: await products.categories() };
@@ -121,7 +118,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
   });
 
   route(app, adminProductEndpoint, {
-    schema: { tags, summary: 'A product as the back office edits it, with its images and alt text', security },
+    schema: { tags, summary: 'A product as the back office edits it, with its images and alt text' },
     handler: async (request) => {
       actorOf(request);
       return { product: await products.get(request.params.productId) };
@@ -135,7 +132,6 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       description:
         'The slug is made from the title; the discount from the MRP and selling price; the opening stock is an ' +
         '`import` movement of the stock ledger.',
-      security,
     },
     handler: async (request, reply) =>
       reply.code(201).send({ product: await products.create(actorOf(request), request.body) }),
@@ -146,7 +142,6 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       tags,
       summary: "Edit a product's title, category, prices, specs, description, box and listing facts (audited)",
       description: 'The slug stays, so links to the product keep working. Stock changes go through …/stock.',
-      security,
     },
     handler: async (request) => ({
       product: await products.update(actorOf(request), request.params.productId, request.body),
@@ -161,7 +156,6 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
         `\`multipart/form-data\`: 1 to ${PRODUCT_IMAGE_UPLOAD.files} parts named \`files\`, each at most ` +
         `${PRODUCT_IMAGE_UPLOAD.megabytes} MB, checked by content and re-encoded as WebP without metadata; \`alt\` ` +
         "parts give each file's alt text in order, or one for all.",
-      security,
     },
     handler: async (request) => {
       const actor = actorOf(request);
@@ -183,7 +177,6 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       tags,
       summary: "Reorder a product's images, change their alt text, or remove some (audited)",
       description: 'A visible product keeps at least one image.',
-      security,
     },
     handler: async (request) => ({
       product: await products.arrangeImages(actorOf(request), request.params.productId, request.body.images),
@@ -195,13 +188,12 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       tags,
       summary: 'Hide a product from the shop, the sitemap and search engines (audited)',
       description: 'It stays in the orders that have it, and in wishlists as unavailable.',
-      security,
     },
     handler: async (request) => ({ product: await products.hide(actorOf(request), request.params.productId) }),
   });
 
   route(app, unhideProductEndpoint, {
-    schema: { tags, summary: 'Show a hidden product again; it needs an image (audited)', security },
+    schema: { tags, summary: 'Show a hidden product again; it needs an image (audited)' },
     handler: async (request) => ({ product: await products.unhide(actorOf(request), request.params.productId) }),
   });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../http/endpoint-route.ts';
 import { actorOf } from '../audit/index.ts';
-import { adminSecurity } from '../admin/index.ts';
 import type { CatalogService } from './service.ts';
 import {
   adjustStockEndpoint,
@@ -11,7 +10,6 @@ import {
 } from '../../core/contracts/admin-stock.ts';
 
 const tags = ['admin'];
-const security = adminSecurity;
 
 /** The back office's stock routes (decision 0034); the admin guard refuses everyone but admins before these run. */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
@@ -20,7 +18,6 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       tags,
       summary: "Adjust a product's stock by a signed change, with a reason (audited)",
       description: 'Writes an `adjustment` movement; a change that would take the stock below 0 is refused (409).',
-      security,
     },
     handler: (request) => catalog.adjustStock(actorOf(request), request.params.productId, request.body),
   });
@@ -29,14 +26,13 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
     schema: {
       tags,
       summary: "Set a product's low-stock threshold; null follows LOW_STOCK_THRESHOLD (audited)",
-      security,
     },
     handler: (request) =>
       catalog.setLowStockThreshold(actorOf(request), request.params.productId, request.body.threshold),
   });
 
   route(app, stockMovementsEndpoint, {
-    schema: { tags, summary: "A product's stock movements, newest first, paged with `before`", security },
+    schema: { tags, summary: "A product's stock movements, newest first, paged with `before`" },
     handler: async (request) => {
       actorOf(request);
       return catalog.stockMovements(request.params.productId, request.query);
@@ -44,7 +40,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
   });
 
   route(app, lowStockEndpoint, {
-    schema: { tags, summary: 'Products at or below their low-stock threshold, lowest stock first', security },
+    schema: { tags, summary: 'Products at or below their low-stock threshold, lowest stock first' },
     handler: async (request) => {
       actorOf(request);
       return { products: await catalog.lowStock(request.query.limit) };

@@ -11,3 +11,4 @@ export {
 } from './service.ts';
 export type { ReservedLine, ReturnReference, SaleReference, StockLine, StockReference } from './stock.ts';
 export { addToRating, hasProducts, importCatalogue, type ImportedProduct } from './import.ts';
+export { catalogModule, catalogFace, type Catalog } from './module.ts';

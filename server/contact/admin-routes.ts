@@ -15,14 +15,12 @@ interface ContactAdminRouteOptions {
 }
 
 const tags = ['admin'];
-const security = [{ adminCookie: [] }];
 
 /** The back office's contact inbox (decision 0035); the admin guard lets only admins reach it. */
 export const contactAdminRoutes: FastifyPluginAsyncZod<ContactAdminRouteOptions> = async (app, { inbox }) => {
   route(app, inboxEndpoint, {
     schema: {
       tags,
-      security,
       summary: "The contact form's messages, newest first, unread or read",
       description:
         '`status` unread, read or all; `q` searches name, e-mail, phone and text, or finds a ticket (`#100001`); ' +
@@ -35,7 +33,7 @@ export const contactAdminRoutes: FastifyPluginAsyncZod<ContactAdminRouteOptions>
   });
 
   route(app, inboxThreadEndpoint, {
-    schema: { tags, security, summary: "A message and the shop's replies to it; it stays unread until marked" },
+    schema: { tags, summary: "A message and the shop's replies to it; it stays unread until marked" },
     handler: async (request) => {
       actorOf(request);
       return inbox.thread(request.params.ticketNumber);
@@ -49,7 +47,6 @@ export const contactAdminRoutes: FastifyPluginAsyncZod<ContactAdminRouteOptions>
     route(app, endpoint, {
       schema: {
         tags,
-        security,
         summary: read ? 'Mark a message read' : 'Mark a message unread again',
         description: `Audited as \`message.${read ? 'read' : 'unread'}\`. Done twice, nothing changes.`,
       },
@@ -60,7 +57,6 @@ export const contactAdminRoutes: FastifyPluginAsyncZod<ContactAdminRouteOptions>
   route(app, replyToMessageEndpoint, {
     schema: {
       tags,
-      security,
       summary: 'Reply to a message: stored, mailed to its sender under its ticket number, and the message marked read',
       description: 'The mail is from the shop, its subject `Re: [Ticket #100001] …`. Audited as `message.reply`.',
     },

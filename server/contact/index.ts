@@ -4,3 +4,4 @@ export { contactRoutes } from './routes.ts';
 export { contactAdminRoutes } from './admin-routes.ts';
 export { ContactService } from './service.ts';
 export type { ContactInbox } from './inbox.ts';
+export { contactModule, contactFace, type Contact } from './module.ts';

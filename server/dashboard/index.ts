@@ -8,3 +8,4 @@ export {
   webVitalsSection,
   DASHBOARD_LOW_STOCK_ROWS,
 } from './sections.ts';
+export { dashboardModule, dashboardSections, type DashboardContribution } from './module.ts';

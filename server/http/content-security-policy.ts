@@ -1,4 +1,4 @@
-import { servesLocalConveniences, type Config } from '../config.ts';
+import { servesLocalConveniences, type RootSettings } from '../settings.ts';
 
 /** The CSP directives this shop sets, each with its list of sources (decision 0005). */
 export type Directive =
@@ -16,19 +16,17 @@ export type Directive =
 
 export type Sources = Partial<Record<Directive, readonly string[]>>;
 
+/** What the policies are made from: the root's settings, Google sign-in's and the gateway's. */
 export type PolicySettings = Pick<
-  Config,
-  | 'GOOGLE_CLIENT_ID'
-  | 'MEDIA_BASE_URL'
-  | 'PUBLIC_URL'
-  | 'NODE_ENV'
-  | 'PHONEPE_CLIENT_ID'
-  | 'PHONEPE_ENV'
-  | 'PHONEPE_CHECKOUT_SCRIPT_URL'
-  | 'PHONEPE_PAY_PAGE_ORIGINS'
-  | 'PORT'
-  | 'TRUST_PROXY'
->;
+  RootSettings,
+  'MEDIA_BASE_URL' | 'PUBLIC_URL' | 'NODE_ENV' | 'PORT' | 'TRUST_PROXY'
+> & {
+  GOOGLE_CLIENT_ID?: string;
+  PHONEPE_CLIENT_ID?: string;
+  PHONEPE_ENV: 'sandbox' | 'production';
+  PHONEPE_CHECKOUT_SCRIPT_URL: string;
+  PHONEPE_PAY_PAGE_ORIGINS?: string[];
+};
 
 const NONE = "'none'";
 const SELF = "'self'";
@@ -75,7 +73,18 @@ export const PHONEPE_PAY_PAGE_HOSTS = {
  * passes on as a payment's pay page, and what the browser opens. With PhonePe's credentials, PHONEPE_PAY_PAGE_ORIGINS
  * or PhonePe's hosts for PHONEPE_ENV; with the shop's own simulator, this shop's own origins; none when prepaid is off.
  */
-export function payPageOrigins(settings: PolicySettings): string[] {
+export function payPageOrigins(
+  settings: Pick<
+    PolicySettings,
+    | 'PHONEPE_CLIENT_ID'
+    | 'PHONEPE_PAY_PAGE_ORIGINS'
+    | 'PHONEPE_ENV'
+    | 'NODE_ENV'
+    | 'TRUST_PROXY'
+    | 'PUBLIC_URL'
+    | 'PORT'
+  >,
+): string[] {
   if (settings.PHONEPE_CLIENT_ID)
     return [...(settings.PHONEPE_PAY_PAGE_ORIGINS ?? PHONEPE_PAY_PAGE_HOSTS[settings.PHONEPE_ENV])];
   return servesLocalConveniences(settings) ? localOrigins(settings) : [];
@@ -97,7 +106,7 @@ function paymentSources(settings: PolicySettings): Sources {
 }
 
 /** The addresses this shop answers on this machine: its public origin, localhost and 127.0.0.1. */
-export function localOrigins(settings: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string[] {
+export function localOrigins(settings: Pick<RootSettings, 'PUBLIC_URL' | 'PORT'>): string[] {
   const origins = [`http://localhost:${settings.PORT}`, `http://127.0.0.1:${settings.PORT}`];
   if (settings.PUBLIC_URL) origins.unshift(new URL(settings.PUBLIC_URL).origin);
   return [...new Set(origins)];

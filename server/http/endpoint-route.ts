@@ -58,7 +58,7 @@ export type RouteParts<E extends Endpoint> = Omit<
 const REQUEST_PARTS: readonly RequestPart[] = ['params', 'querystring', 'headers', 'body'];
 
 /** `{ message }`; the sign-in routes repeat it as `error` for the spec's client (errors.ts). */
-const errorAnswer = z.object({
+export const errorAnswer = z.object({
   message: shownText(MESSAGE_MAX),
   error: shownText(MESSAGE_MAX).optional(),
 });

@@ -4,7 +4,7 @@
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import type { Config } from '../config.ts';
+import type { RootSettings } from '../settings.ts';
 import { API_RATE_LIMIT_WINDOW_SECONDS, UNLIMITED_OPERATIONS } from './api-rate-limit.ts';
 
 /** Every tag a route uses, in the order the documentation lists them. */
@@ -118,7 +118,7 @@ function documentRateLimits(document: Document): Document {
 
 /** `cookies`: the shopper's refresh cookie and the back office's session, which the auth and admin modules name. */
 export function openApiOptions(
-  config: Config,
+  config: Pick<RootSettings, 'SHOP_NAME' | 'SHOP_EMAIL'>,
   cookies: { refresh: string; admin: string },
 ): FastifyDynamicSwaggerOptions {
   return {

@@ -3,3 +3,5 @@ export { JobQueue, type JobOutcome } from './queue.ts';
 export { InFlight, Poller, atMost, stopClaimingScheduledWork, stopScheduledWork } from './poller.ts';
 export { LeaseKeeper } from './leases.ts';
 export { inTurn, workThroughClaims } from './claims.ts';
+export { jobsModule, jobsFace, scheduledRounds, workClaimers, type Jobs } from './module.ts';
+export type { ScheduledWork } from './scheduled-work.ts';

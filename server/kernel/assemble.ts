@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AnyFace, ExtensionPoint, Face } from './face.ts';
-import type { ShopModule } from './module.ts';
+import type { JobDeclaration, ShopModule } from './module.ts';
 
 /** Any module of the list, whatever its own types: each is checked where it is declared. */
-type AnyModule = ShopModule<unknown, z.ZodObject, Record<string, AnyFace>>;
+export type AnyModule = ShopModule<unknown, z.ZodObject, Record<string, AnyFace>>;
 
 /** A list of modules that cannot be put together; the message names the modules and faces involved. */
 export class AssemblyError extends Error {}
@@ -74,8 +74,21 @@ export interface Assembly {
   contributions<T>(point: ExtensionPoint<T>): T[];
   registerRoutes(app: FastifyInstance): Promise<void>;
   registerAdminRoutes(scope: FastifyInstance): Promise<void>;
+  /** Every module's kinds of background job. */
+  jobs(): JobDeclaration[];
+  /** A module's own face by its name in the list, for the root and tests. */
+  ownOf(name: string): unknown;
   /** Stops the started modules in reverse order; every stop runs, and the first failure is thrown after. */
   stop(): Promise<void>;
+}
+
+export interface AssembleOptions {
+  /** The parsed settings of the whole list (mergedSettings). */
+  settings: Record<string, unknown>;
+  /** Faces the root makes itself, e.g. the database. */
+  given?: ReadonlyMap<AnyFace, unknown>;
+  /** Runs once every module is created, before any starts (the root migrates and seeds here). */
+  beforeStart?(assembly: Assembly): Promise<void>;
 }
 
 /**
@@ -84,12 +97,19 @@ export interface Assembly {
  */
 export async function assemble(
   modules: readonly AnyModule[],
-  { settings, given = new Map() }: { settings: Record<string, unknown>; given?: ReadonlyMap<AnyFace, unknown> },
+  { settings, given = new Map(), beforeStart }: AssembleOptions,
 ): Promise<Assembly> {
   const order = startOrder(modules, new Set(given.keys()));
   const faces = new Map<AnyFace, unknown>(given);
   const own = new Map<AnyModule, unknown>();
+  const needsOf = new Map<AnyModule, Record<string, unknown>>();
   const started: AnyModule[] = [];
+  const gathered = new Map<ExtensionPoint<unknown>, unknown[]>();
+  const gather = <T>(point: ExtensionPoint<T>): readonly T[] => {
+    const list = gathered.get(point) ?? [];
+    gathered.set(point, list);
+    return list as T[];
+  };
   const stop = async () => {
     let failure: { error: unknown } | undefined;
     for (const module of started.reverse()) {
@@ -102,6 +122,27 @@ export async function assemble(
     started.length = 0;
     if (failure) throw failure.error;
   };
+  const assembly: Assembly = {
+    faceOf<T>(wanted: Face<T>): T {
+      if (!faces.has(wanted)) throw new AssemblyError(`No module in the list offers the face ${wanted.name}`);
+      return faces.get(wanted) as T;
+    },
+    contributions: <T>(point: ExtensionPoint<T>): T[] => [...gather(point)],
+    async registerRoutes(app) {
+      const context = { adminRoutes: (scope: FastifyInstance) => assembly.registerAdminRoutes(scope) };
+      for (const module of modules) await module.routes?.(app, own.get(module), needsOf.get(module) ?? {}, context);
+    },
+    async registerAdminRoutes(scope) {
+      for (const module of modules) await module.adminRoutes?.(scope, own.get(module), needsOf.get(module) ?? {});
+    },
+    jobs: () => order.flatMap((module) => module.jobs?.(own.get(module)) ?? []),
+    ownOf(name) {
+      const module = modules.find((each) => each.name === name);
+      if (!module || !own.has(module)) throw new AssemblyError(`No module named ${name} in the list`);
+      return own.get(module);
+    },
+    stop,
+  };
   try {
     for (const module of order) {
       const slice = module.settings
@@ -113,10 +154,17 @@ export async function assemble(
           faces.get(needed),
         ]),
       );
-      const created: unknown = await module.create({ settings: slice, needs });
+      needsOf.set(module, needs);
+      const created: unknown = await module.create({ settings: slice, needs, gather });
       own.set(module, created);
       if (module.provides) faces.set(module.provides, created);
     }
+    for (const module of order) {
+      for (const contribution of module.contributes ?? []) {
+        (gather(contribution.point) as unknown[]).push(contribution.make(own.get(module)));
+      }
+    }
+    await beforeStart?.(assembly);
     for (const module of order) {
       await module.start?.(own.get(module));
       started.push(module);
@@ -125,24 +173,5 @@ export async function assemble(
     await stop().catch(() => {}); // the start's failure is the one to report
     throw error;
   }
-  return {
-    faceOf<T>(wanted: Face<T>): T {
-      if (!faces.has(wanted)) throw new AssemblyError(`No module in the list offers the face ${wanted.name}`);
-      return faces.get(wanted) as T;
-    },
-    contributions<T>(point: ExtensionPoint<T>): T[] {
-      return order.flatMap((module) =>
-        (module.contributes ?? [])
-          .filter((contribution) => contribution.point === point)
-          .map((contribution) => contribution.make(own.get(module)) as T),
-      );
-    },
-    async registerRoutes(app) {
-      for (const module of modules) await module.routes?.(app, own.get(module));
-    },
-    async registerAdminRoutes(scope) {
-      for (const module of modules) await module.adminRoutes?.(scope, own.get(module));
-    },
-    stop,
-  };
+  return assembly;
 }

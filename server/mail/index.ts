@@ -5,3 +5,4 @@ export { LocalMailbox, createTransport, type MailTransport } from './transports.
 export { escapeHtml, layout, linkMail } from './templates.ts';
 export { devMailboxRoutes } from './routes.ts';
 export { unsubscribeHeaders } from './unsubscribe.ts';
+export { mailModule, mailFace, unsubscribeLinks, type Mail } from './module.ts';

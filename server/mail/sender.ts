@@ -19,6 +19,8 @@ export interface MailSenderOptions {
   leaseMs?: number;
   /** Receives only ids, attempt counts and error messages: mail bodies hold sign-in tokens. */
   log?: (msg: string, err?: unknown) => void;
+  /** Modules' stop-link prefixes (extension point `mail.unsubscribeLinks`), read at each send. */
+  unsubscribeLinks?: readonly string[];
 }
 
 type ClaimedMail = typeof mailOutbox.$inferSelect;
@@ -58,6 +60,7 @@ export class MailSender {
   private readonly stopTimeoutMs: number;
   private readonly log: (msg: string, err?: unknown) => void;
   private readonly unsubscribeLinkPrefixes: string[] = [];
+  private readonly contributedPrefixes: readonly string[];
   /** How long a claim lasts unless renewed: should the process die, its mails in flight go out after this. */
   readonly leaseMs: number;
   private stopping = false;
@@ -78,6 +81,7 @@ export class MailSender {
     this.stopTimeoutMs = options.stopTimeoutMs ?? 5000;
     this.log = options.log ?? defaultLog;
     this.leaseMs = options.leaseMs ?? MAIL_LEASE_MS;
+    this.contributedPrefixes = options.unsubscribeLinks ?? [];
     this.leases = new LeaseKeeper((held) => this.renew(held), this.leaseMs, this.log);
     this.poller = new Poller(() => this.drain(), { pollMs: this.pollMs, log: this.log, name: 'Mail sender' });
   }
@@ -175,7 +179,7 @@ export class MailSender {
     const deadline = AbortSignal.timeout(SEND_DEADLINE_MS);
     let error: string | undefined;
     try {
-      const headers = unsubscribeHeaders(mail.text, this.unsubscribeLinkPrefixes);
+      const headers = unsubscribeHeaders(mail.text, [...this.contributedPrefixes, ...this.unsubscribeLinkPrefixes]);
       await bounded(this.transport.send({ ...mail, headers }, deadline), deadline);
     } catch (err) {
       error = errorMessage(err);

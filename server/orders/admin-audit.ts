@@ -26,15 +26,3 @@ export function auditEntryOf({ order, status, shipment, cancelling, record, admi
     after: { status, ...shipment },
   };
 }
-
-/** The audit entry of an admin's retry of a refund the gateway failed, with the admin's reason for it. */
-export function refundRetryEntry(orderId: string, reason: string): AuditEntry {
-  return {
-    action: 'order.refund',
-    targetType: 'order',
-    targetId: orderId,
-    before: { paymentStatus: 'refund_failed' },
-    after: { paymentStatus: 'refund_pending' },
-    reason,
-  };
-}

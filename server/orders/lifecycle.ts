@@ -78,7 +78,8 @@ const needsPayment = (order: OrderRow, status: OrderStatus) =>
  */
 export function statusWorkflows(
   catalog: Pick<CatalogService, 'releaseStock'>,
-  onCancel: Step<ChangingStatus>[],
+  /** Read at each cancellation: other modules' steps are contributed once every module is created. */
+  onCancel: () => readonly Step<ChangingStatus>[],
   onDelivered: readonly Step<ChangingStatus>[] = [],
   afterEach: readonly Step<ChangingStatus>[] = [],
 ): { advance: Workflow<ChangingStatus>; deliver: Workflow<ChangingStatus>; cancel: Workflow<ChangingStatus> } {
@@ -96,7 +97,12 @@ export function statusWorkflows(
         return [...common, ...onDelivered, ...afterEach];
       },
     },
-    cancel: { name: 'cancelOrder', steps: [...common, releaseStock, ...onCancel, loadRecord, ...afterEach] },
+    cancel: {
+      name: 'cancelOrder',
+      get steps() {
+        return [...common, releaseStock, ...onCancel(), loadRecord, ...afterEach];
+      },
+    },
   };
 }
 

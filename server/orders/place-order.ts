@@ -71,6 +71,16 @@ export interface PaymentMethodSteps {
   followUps: Step<PlacingOrder>[];
 }
 
+/** Prepaid orders as the payments module offers them. */
+export interface PrepaidPayments {
+  /** Off in production without gateway credentials: a prepaid order is then refused. */
+  available: boolean;
+  /** An unpaid prepaid order expires this long after it is placed. */
+  expirySeconds: number;
+  /** The steps a prepaid order adds. */
+  steps: PaymentMethodSteps;
+}
+
 export interface PlaceOrderOptions {
   database: Database;
   auth: AuthService;
@@ -83,12 +93,13 @@ export interface PlaceOrderOptions {
   /** Order attempts per shopper per hour, counted by `limiter` (shared by every process with Redis). */
   ordersPerHour: number;
   limiter: RateLimiter;
-  /** Off in production without gateway credentials: a prepaid order is then refused. */
-  prepaidAvailable: boolean;
-  /** An unpaid prepaid order expires this long after it is placed. */
-  paymentExpirySeconds: number;
-  /** The steps a prepaid order adds (the payments module's). */
-  prepaidSteps: PaymentMethodSteps;
+  /**
+   * The payments module's prepaid orders (extension point `placeOrder.prepaid`), read when an order is placed:
+   * none, or one saying it is unavailable, and a prepaid order is refused.
+   */
+  prepaid: readonly PrepaidPayments[];
+  /** Other modules' steps of every order, written with it (extension point `placeOrder.steps`). */
+  steps: readonly Step<PlacingOrder>[];
 }
 
 interface Idempotency {
@@ -111,10 +122,12 @@ interface Idempotency {
  * order; another request under the same key is refused.
  */
 export class PlaceOrder {
-  private readonly workflows: Record<PaymentMethod, Workflow<PlacingOrder>>;
+  private readonly built = new Map<PaymentMethod, Workflow<PlacingOrder>>();
+  private readonly codSteps: PaymentMethodSteps;
+  private readonly workflowOf: (method: PaymentMethod, steps: PaymentMethodSteps) => Workflow<PlacingOrder>;
 
   constructor(private readonly options: PlaceOrderOptions) {
-    const cod: PaymentMethodSteps = {
+    this.codSteps = {
       opening: [],
       followUps: [
         { name: 'emptyCart', run: (tx, { order }) => options.carts.clear(order.userId, tx) },
@@ -126,7 +139,7 @@ export class PlaceOrder {
         },
       ],
     };
-    const workflowOf = (method: PaymentMethod, steps: PaymentMethodSteps): Workflow<PlacingOrder> => ({
+    this.workflowOf = (method, steps) => ({
       name: `placeOrder(${method})`,
       steps: [
         together('open', [
@@ -145,13 +158,25 @@ export class PlaceOrder {
         together('write', [
           {
             name: 'writeOrder',
-            run: (tx, { order, lines }) => writeOrder(tx, order, lines, options.paymentExpirySeconds),
+            run: (tx, { order, lines }) => writeOrder(tx, order, lines, this.prepaid?.expirySeconds ?? 0),
           },
           ...steps.followUps,
+          ...options.steps,
         ]),
       ],
     });
-    this.workflows = { cod: workflowOf('cod', cod), prepaid: workflowOf('prepaid', options.prepaidSteps) };
+  }
+
+  private get prepaid(): PrepaidPayments | undefined {
+    return this.options.prepaid.find((offer) => offer.available);
+  }
+
+  /** Built at the first order, once every module has contributed its steps. */
+  private workflow(method: PaymentMethod): Workflow<PlacingOrder> {
+    const built =
+      this.built.get(method) ?? this.workflowOf(method, method === 'cod' ? this.codSteps : this.prepaid!.steps);
+    this.built.set(method, built);
+    return built;
   }
 
   async run(
@@ -159,7 +184,7 @@ export class PlaceOrder {
     request: CreateOrderInput,
     idempotencyKey?: string,
   ): Promise<{ orderId: string; created: boolean }> {
-    if (request.paymentMethod === 'prepaid' && !this.options.prepaidAvailable) {
+    if (request.paymentMethod === 'prepaid' && !this.prepaid) {
       throw new HttpError(400, PAYMENT_MESSAGES.prepaidUnavailable);
     }
     const wanted = mergeLines(request.orderItems);
@@ -167,7 +192,7 @@ export class PlaceOrder {
     try {
       await this.countAttempt(userId);
       const placing = new PlacingOrder(userId, request, wanted, idempotency);
-      await runWorkflow(this.options.database, this.workflows[request.paymentMethod], placing);
+      await runWorkflow(this.options.database, this.workflow(request.paymentMethod), placing);
       return { orderId: placing.order.orderId, created: true };
     } catch (error) {
       // With a key, a failure may be a retry that lost the race to its first request (a unique violation, or

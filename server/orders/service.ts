@@ -1,3 +1,5 @@
+import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
+import type { JobDeclaration } from '../kernel/index.ts';
 import { ordersAtAGlance, type OrdersAtAGlance } from './dashboard.ts';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.ts';
@@ -5,7 +7,6 @@ import { runWorkflow, type Step } from '../db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
-import type { JobQueue } from '../jobs/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../http/errors.ts';
@@ -47,8 +48,13 @@ export interface OrderServiceOptions {
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
-  /** What other modules do when an order is cancelled, as steps of its workflow (payments: refund a paid order). */
-  cancelSteps?: Step<ChangingStatus>[];
+  /**
+   * What other modules do when an order is cancelled, as steps of its workflow (extension point
+   * `cancelOrder.refund`: payments refunds a paid order); read at each cancellation.
+   */
+  cancelSteps?: readonly Step<ChangingStatus>[];
+  /** An order's payments by its row id (extension point `orderDetail.payments`): none without a payments module. */
+  paymentHistory?: readonly ((orderRowId: string) => Promise<OrderPaymentHistory>)[];
 }
 
 /** A delivered order as another module may read it (reviews: whom to ask to review what). */
@@ -94,7 +100,7 @@ export class OrderService {
     };
     this.workflows = statusWorkflows(
       options.catalog,
-      [queueCancellationMail, ...(options.cancelSteps ?? [])],
+      () => [queueCancellationMail, ...(options.cancelSteps ?? [])],
       this.deliveredSteps,
       [recordAdminChange, mailStatusChange],
     );
@@ -143,11 +149,22 @@ export class OrderService {
   }
 
   /** Runs the orders module's jobs: the confirmation mail of a placed order (confirmation.ts). */
-  register(jobs: JobQueue): void {
-    jobs.handle(ORDER_CONFIRMATION_JOB, async ({ key: orderId }) => {
-      await this.mailConfirmation(orderId);
-      return { done: true };
-    });
+  jobs(): JobDeclaration[] {
+    return [
+      {
+        kind: ORDER_CONFIRMATION_JOB,
+        run: async ({ key: orderId }) => {
+          await this.mailConfirmation(orderId);
+          return { done: true };
+        },
+      },
+    ];
+  }
+
+  /** An order's payment attempts and events for its back-office page, by its row id. */
+  async paymentHistoryOf(orderRowId: string): Promise<OrderPaymentHistory> {
+    const [history] = this.options.paymentHistory ?? [];
+    return history ? history(orderRowId) : { attempts: [], events: [], refunds: [] };
   }
 
   /** The shopper's orders, newest first. */

@@ -6,3 +6,4 @@ export { Reconciler } from './reconciliation.ts';
 export { WebhookInbox } from './webhook.ts';
 export { GatewayError, type PaymentGateway } from './gateway.ts';
 export { SIMULATOR_PATH, paymentSetup, type PaymentSetup } from './setup.ts';
+export { paymentsModule, paymentsFace, type Payments } from './module.ts';

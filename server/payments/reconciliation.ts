@@ -1,5 +1,6 @@
+import type { JobDeclaration } from '../kernel/index.ts';
 import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
-import type { JobOutcome, JobQueue } from '../jobs/index.ts';
+import type { JobOutcome } from '../jobs/index.ts';
 import type { Database } from '../db/client.ts';
 import { runWorkflow, type Workflow } from '../db/workflow.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/index.ts';
@@ -95,11 +96,13 @@ interface ReconcilerDeps {
 export class Reconciler {
   constructor(private readonly deps: ReconcilerDeps) {}
 
-  register(jobs: JobQueue): void {
-    jobs.handle(PAYMENT_CHECK_JOB, (job) => this.checkAttempt(job.key));
-    jobs.handle(PAYMENT_EXPIRY_JOB, (job) => this.expireOrder(job.key));
-    // Money owed to a shopper: a day of retries (backoff tops out at 10 minutes) before staff must look at it.
-    jobs.handle(REFUND_JOB, (job) => this.followRefund(job.key), { maxAttempts: REFUND_MAX_ATTEMPTS });
+  jobs(): JobDeclaration[] {
+    return [
+      { kind: PAYMENT_CHECK_JOB, run: (job) => this.checkAttempt(job.key) },
+      { kind: PAYMENT_EXPIRY_JOB, run: (job) => this.expireOrder(job.key) },
+      // Money owed to a shopper: a day of retries (backoff tops out at 10 minutes) before staff must look at it.
+      { kind: REFUND_JOB, run: (job) => this.followRefund(job.key), maxAttempts: REFUND_MAX_ATTEMPTS },
+    ];
   }
 
   /**

@@ -129,9 +129,9 @@ export class PaymentService {
     return paymentHistory(this.options.database.db, orderRowId);
   }
 
-  /** The step payments adds to cancelling an order: a paid prepaid order's payment goes back. */
-  cancelSteps(): Step<ChangingStatus>[] {
-    return [{ name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) }];
+  /** Its step in cancelling an order (extension point `cancelOrder.refund`): a paid order is refunded. */
+  refundStep(): Step<ChangingStatus> {
+    return { name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) };
   }
 
   /**

@@ -1,4 +1,5 @@
-import { servesLocalConveniences, type Config } from '../config.ts';
+import { servesLocalConveniences, type RootSettings } from '../settings.ts';
+import type { PaymentSettings } from './settings.ts';
 import type { Db } from '../db/client.ts';
 import { payPageOrigins } from '../http/content-security-policy.ts';
 import { sharedSecret } from '../auth/index.ts';
@@ -27,7 +28,7 @@ export interface PaymentSetup {
  * prepaid at all: the simulator is a local convenience (decision 0022). `log` hears of refused pay pages.
  */
 export async function paymentSetup(
-  config: Config,
+  config: PaymentSettings & Pick<RootSettings, 'NODE_ENV' | 'TRUST_PROXY' | 'PORT' | 'PUBLIC_URL'>,
   db: Db,
   log: (message: string) => void = () => {},
 ): Promise<PaymentSetup> {

@@ -1,3 +1,4 @@
+import type { JobDeclaration } from '../kernel/index.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { JobQueue } from '../jobs/index.ts';
 import type { PhonePeWebhook } from '../../core/contracts/payments.ts';
@@ -51,22 +52,26 @@ function triggerOf(webhook: PhonePeWebhook): WebhookTrigger | null {
  */
 export class WebhookInbox {
   constructor(
-    private readonly jobs: JobQueue,
-    reconciler: Reconciler,
-  ) {
-    jobs.handle(WEBHOOK_JOB, (job) => {
-      const trigger = job.payload as WebhookTrigger;
+    private readonly queue: JobQueue,
+    private readonly reconciler: Reconciler,
+  ) {}
+
+  /** Its job: asking the gateway about what a webhook named, and applying the answer. */
+  jobs(): JobDeclaration[] {
+    const run = (job: { payload: Record<string, unknown> }) => {
+      const trigger = job.payload as unknown as WebhookTrigger;
       return trigger.subject === 'attempt'
-        ? reconciler.confirmAttempt(trigger.merchantOrderId)
-        : reconciler.confirmRefund(trigger.merchantRefundId);
-    });
+        ? this.reconciler.confirmAttempt(trigger.merchantOrderId)
+        : this.reconciler.confirmRefund(trigger.merchantRefundId);
+    };
+    return [{ kind: WEBHOOK_JOB, run }];
   }
 
   async receive(webhook: PhonePeWebhook): Promise<void> {
     const trigger = triggerOf(webhook);
     if (!trigger) return;
     const key = trigger.subject === 'attempt' ? trigger.merchantOrderId : `refund:${trigger.merchantRefundId}`;
-    await this.jobs.add({ kind: WEBHOOK_JOB, key, payload: trigger, priority: WEBHOOK_PRIORITY });
-    this.jobs.kick();
+    await this.queue.add({ kind: WEBHOOK_JOB, key, payload: trigger, priority: WEBHOOK_PRIORITY });
+    this.queue.kick();
   }
 }

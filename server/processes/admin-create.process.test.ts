@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../modules.ts';
 import { createServices, type Services } from '../services.ts';
 import { totpCode } from '../admin/index.ts';
 import { adminSignIn, sessionCookie } from '../testing/admin-session.ts';

@@ -15,14 +15,12 @@ interface ReviewAdminRouteOptions {
 }
 
 const tags = ['admin'];
-const security = [{ adminCookie: [] }];
 
 /** The back office's review moderation (decision 0035); the admin guard lets only admins reach it. */
 export const reviewAdminRoutes: FastifyPluginAsyncZod<ReviewAdminRouteOptions> = async (app, { moderation }) => {
   route(app, adminReviewsEndpoint, {
     schema: {
       tags,
-      security,
       summary: 'Every review, hidden ones too, newest first, with its photos and author',
       description:
         '`status` visible, hidden or all; `productId`; `q` searches title, text, name and e-mail; `before` is the ' +
@@ -41,7 +39,6 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<ReviewAdminRouteOptions> =
     route(app, endpoint, {
       schema: {
         tags,
-        security,
         summary: hidden
           ? "Hide a review: it leaves the product's list and rating"
           : "Show a hidden review again: it rejoins the product's list and rating",
@@ -62,7 +59,6 @@ export const reviewAdminRoutes: FastifyPluginAsyncZod<ReviewAdminRouteOptions> =
     route(app, endpoint, {
       schema: {
         tags,
-        security,
         summary: hidden ? "Hide one of a review's photos" : "Show a review's hidden photo again",
         description:
           'The photo is addressed by its `position` (from 0). Audited as `review_photo.hide` or ' +

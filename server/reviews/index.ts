@@ -7,3 +7,4 @@ export { ReviewService, REVIEW_REQUEST_JOB } from './service.ts';
 export type { ReviewModeration } from './moderation.ts';
 export { reviewWriteLimit } from './limits.ts';
 export { importReviews, type ImportedReview } from './import.ts';
+export { reviewsModule, reviewsFace, type Reviews } from './module.ts';

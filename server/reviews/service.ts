@@ -1,3 +1,4 @@
+import type { JobDeclaration } from '../kernel/index.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
@@ -144,9 +145,9 @@ export class ReviewService {
     };
   }
 
-  /** Runs the request jobs, reads the catalogue's reviews through this module, and hears of deliveries. */
+  /** Reads the catalogue's reviews through this module, and hears of deliveries. */
   register(): void {
-    const { catalog, jobs, orders } = this.options;
+    const { catalog, orders } = this.options;
     catalog.onInvalidate(() => {
       this.lists.clear();
       this.answers.clear();
@@ -155,10 +156,15 @@ export class ReviewService {
     this.options.media.decideAccessWith(this.photoAccess.of);
     catalog.readReviewsWith((productId) => this.visible(productId));
     orders.onDelivered(this.deliveredStep);
-    jobs.handle(REVIEW_REQUEST_JOB, async ({ key }) => {
+  }
+
+  /** Its job: the mail asking a delivered order's shopper for a review. */
+  jobs(): JobDeclaration[] {
+    const run = async ({ key }: { key: string }) => {
       await this.mailRequest(key);
-      return { done: true };
-    });
+      return { done: true as const };
+    };
+    return [{ kind: REVIEW_REQUEST_JOB, run }];
   }
 
   /** A product's visible reviews in the asked order, with the summary above the list; 404 for an unknown product. */

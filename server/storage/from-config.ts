@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { RootSettings } from '../settings.ts';
 import { LocalDiskStorage, type FileStorage } from './storage.ts';
 
 /** The shop's file storage: the S3-compatible bucket when S3_BUCKET is set, $DATA_DIR/files otherwise. */
-export async function storageFromConfig(config: Config): Promise<FileStorage> {
+export async function storageFromConfig(config: RootSettings): Promise<FileStorage> {
   const { S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secret } = config;
   if (!bucket) return new LocalDiskStorage(path.join(config.DATA_DIR, 'files'));
   if (!region || !accessKeyId || !secret) {

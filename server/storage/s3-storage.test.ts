@@ -6,7 +6,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../modules.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices } from '../services.ts';
 import { categories, products } from '../catalog/schema.ts';

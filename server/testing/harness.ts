@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { configLoader, loadConfig, type Config } from '../modules.ts';
+import type { AnyModule } from '../kernel/index.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildServer } from '../app.ts';
@@ -69,7 +70,16 @@ async function createTestDatabase(
 /** A migrated, seeded shop on a database of its own, serving the API in-process (app.inject). */
 export async function startTestShop(
   env: Record<string, string> = {},
-  { logDestination, listen = false }: { logDestination?: DestinationStream; listen?: boolean } = {},
+  {
+    logDestination,
+    listen = false,
+    modules,
+  }: {
+    logDestination?: DestinationStream;
+    listen?: boolean;
+    /** Another list of modules than the shop's (the architecture test adds one). */
+    modules?: readonly AnyModule[];
+  } = {},
 ): Promise<TestShop> {
   // Tests sign many shoppers up from one address, send it hundreds of API requests and place many orders of demo
   // products at their price; the rate-limit and order-limit tests set their own limits.
@@ -80,15 +90,10 @@ export async function startTestShop(
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000000',
   };
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SECRETS_KEY: TEST_SECRETS_KEY,
-    ...limits,
-    ...env,
-  });
+  const load = modules ? (values: Record<string, string>) => configLoader(modules)(values) as Config : loadConfig;
+  const config = load({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRETS_KEY: TEST_SECRETS_KEY, ...limits, ...env });
   const { database, url: databaseUrl, drop } = await createTestDatabase(config.SEED_DEMO ? 'seeded' : 'bare');
-  const services = await createServices(config, { database, storage: sharedStorage(), logDestination });
+  const services = await createServices(config, { database, storage: sharedStorage(), logDestination, modules });
   const app = await buildServer(services, { logger: Boolean(logDestination) });
   await app.ready();
   // Every answer the API tests get is checked against the OpenAPI document (decision 0051).
@@ -102,7 +107,7 @@ export async function startTestShop(
     async openPeer() {
       if (!databaseUrl) throw new Error('Only PostgreSQL can be shared between processes');
       const peerDatabase = await openDatabase({ url: databaseUrl });
-      const peer = await createServices(config, { database: peerDatabase, storage: sharedStorage() });
+      const peer = await createServices(config, { database: peerDatabase, storage: sharedStorage(), modules });
       peers.push(peer);
       return peer;
     },

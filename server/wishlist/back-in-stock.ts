@@ -1,3 +1,4 @@
+import type { JobDeclaration } from '../kernel/index.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -48,13 +49,18 @@ export interface BackInStockOptions {
 export class BackInStockMails {
   constructor(private readonly options: BackInStockOptions) {}
 
-  /** Hears the catalogue's returns and runs their mail jobs. */
+  /** Hears the catalogue's returns. */
   register(): void {
     this.options.catalog.onBackInStock((tx, productIds) => this.numberReturns(tx, productIds));
-    this.options.jobs.handle(BACK_IN_STOCK_JOB, async ({ payload }) => {
+  }
+
+  /** Its job: the mails of one return to stock. */
+  jobs(): JobDeclaration[] {
+    const run = async ({ payload }: { payload: Record<string, unknown> }) => {
       await this.mailReturn(payload as unknown as StockReturn);
-      return { done: true };
-    });
+      return { done: true as const };
+    };
+    return [{ kind: BACK_IN_STOCK_JOB, run }];
   }
 
   /** The mails' one-click link: the shopper's id, signed, so it needs no sign-in and no stored token. */

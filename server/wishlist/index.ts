@@ -2,3 +2,4 @@
 export { wishlistRoutes } from './routes.ts';
 export { WishlistService } from './service.ts';
 export { BackInStockMails } from './back-in-stock.ts';
+export { wishlistModule, wishlistFace, type Wishlists } from './module.ts';

@@ -3,7 +3,7 @@
 // recovery codes where tests/e2e/admin.spec.ts reads them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '../../server/modules.ts';
 import { createServices } from '../../server/services.ts';
 import { E2E_OWNER_FILE, E2E_OWNER_PROJECTS, e2eOwner } from './owner.ts';
 

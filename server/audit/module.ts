@@ -1,0 +1,21 @@
+import { defineModule, face } from '../kernel/index.ts';
+import { databaseFace } from '../platform.ts';
+import { AuditLog } from './service.ts';
+import { auditAdminRoutes } from './admin-routes.ts';
+
+export interface Audit {
+  /** The back office's append-only log of admin actions. */
+  audit: AuditLog;
+}
+
+export const auditFace = face<Audit>('audit');
+
+export const auditModule = defineModule({
+  name: 'audit',
+  needs: { database: databaseFace },
+  provides: auditFace,
+  create: ({ needs }): Audit => ({ audit: new AuditLog(needs.database) }),
+  adminRoutes: async (scope, { audit }) => {
+    await scope.register(auditAdminRoutes, { audit });
+  },
+});

@@ -1,0 +1,30 @@
+import { contribute, defineModule, face } from '../kernel/index.ts';
+import { databaseFace } from '../platform.ts';
+import { authFace, forgetShopper } from '../auth/index.ts';
+import { catalogFace } from '../catalog/index.ts';
+import { CartService } from './service.ts';
+import { cartRoutes } from './routes.ts';
+
+export interface Carts {
+  carts: CartService;
+}
+
+export const cartFace = face<Carts>('cart');
+
+export const cartModule = defineModule({
+  name: 'cart',
+  needs: { database: databaseFace, catalog: catalogFace, auth: authFace },
+  provides: cartFace,
+  create: ({ needs }): Carts => ({ carts: new CartService(needs.database.db, needs.catalog.catalog) }),
+  routes: async (app, { carts }, { auth }) => {
+    await app.register(cartRoutes, { carts, hooks: auth.hooks });
+  },
+  contributes: [
+    contribute(
+      forgetShopper,
+      ({ carts }: Carts) =>
+        (tx, userId) =>
+          carts.clear(userId, tx),
+    ),
+  ],
+});

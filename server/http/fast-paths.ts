@@ -1,0 +1,28 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { FastifyServerFactory } from 'fastify';
+import { extensionPoint } from '../kernel/index.ts';
+
+/** Answers a request before Fastify sees it, and says so; false leaves the request to Fastify. */
+export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * A module's fast path (decision 0045), made once the security headers every answer carries are known: the
+ * catalogue's busiest read, whose routing and hooks were half its time.
+ */
+export const fastPaths =
+  extensionPoint<(securityHeaders: Readonly<Record<string, string>>) => FastPath>('http.fastPaths');
+
+/** A server that tries `paths` in order (read at each request: they are added once known) before Fastify. */
+export function serverWithFastPaths(paths: readonly FastPath[]): FastifyServerFactory {
+  return (handler, settings) => {
+    const server = createServer((request, response) => {
+      for (const answer of paths) if (answer(request, response)) return;
+      handler(request, response);
+    });
+    // What Fastify sets on the server it makes itself.
+    server.keepAliveTimeout = Number(settings.keepAliveTimeout);
+    server.requestTimeout = Number(settings.requestTimeout);
+    server.setTimeout(Number(settings.connectionTimeout));
+    return server;
+  };
+}

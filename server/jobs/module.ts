@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineModule, extensionPoint, face } from '../kernel/index.ts';
+import { databaseFace, logFace, shopFace } from '../platform.ts';
+import { JobQueue } from './queue.ts';
+import { ScheduledWork } from './scheduled-work.ts';
+import type { Claimer } from './poller.ts';
+
+export interface Jobs {
+  jobs: JobQueue;
+  scheduledWork: ScheduledWork;
+}
+
+export const jobsFace = face<Jobs>('jobs');
+/** Work each round of the scheduled-work loop runs after the due jobs, e.g. the mail sender's drain. */
+export const scheduledRounds = extensionPoint<() => Promise<void>>('scheduledWork.rounds');
+/** What claims work of its own and must stop claiming at shutdown (the mail sender, background images). */
+export const workClaimers = extensionPoint<Claimer>('scheduledWork.claimers');
+
+export const jobsModule = defineModule({
+  name: 'jobs',
+  settings: z.object({
+    /** How often each process looks for due work: queued mail, payment checks, expiries, refunds (decision 0019). */
+    JOB_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(1000),
+  }),
+  needs: { database: databaseFace, log: logFace, shop: shopFace },
+  provides: jobsFace,
+  create: ({ settings, needs, gather }): Jobs => {
+    const log = (message: string, error?: unknown) => needs.log.warn(message, error);
+    const jobs = new JobQueue(needs.database.db, log);
+    const scheduledWork = new ScheduledWork(jobs, gather(scheduledRounds), gather(workClaimers), {
+      pollMs: settings.JOB_POLL_MS,
+      log,
+      runsOnItsOwn: needs.shop.runtime.NODE_ENV !== 'test',
+    });
+    return { jobs, scheduledWork };
+  },
+  start: async ({ scheduledWork }) => scheduledWork.start(),
+});

@@ -1,0 +1,58 @@
+import { contribute, defineModule, face } from '../kernel/index.ts';
+import { databaseFace, shopFace } from '../platform.ts';
+import { authFace, forgetShopper, sharedSecret } from '../auth/index.ts';
+import { catalogFace } from '../catalog/index.ts';
+import { jobsFace } from '../jobs/index.ts';
+import { mailFace, unsubscribeLinks } from '../mail/index.ts';
+import { WishlistService } from './service.ts';
+import { BackInStockMails } from './back-in-stock.ts';
+import { wishlistRoutes } from './routes.ts';
+
+export interface Wishlists {
+  wishlists: WishlistService;
+  backInStock: BackInStockMails;
+}
+
+export const wishlistFace = face<Wishlists>('wishlist');
+
+export const wishlistModule = defineModule({
+  name: 'wishlist',
+  needs: {
+    database: databaseFace,
+    shop: shopFace,
+    catalog: catalogFace,
+    auth: authFace,
+    jobs: jobsFace,
+    mail: mailFace,
+  },
+  provides: wishlistFace,
+  create: async ({ needs: { database, shop, catalog, auth, jobs, mail } }): Promise<Wishlists> => {
+    const wishlists = new WishlistService(database.db, catalog.catalog);
+    const backInStock = new BackInStockMails({
+      db: database.db,
+      catalog: catalog.catalog,
+      jobs: jobs.jobs,
+      outbox: mail.outbox,
+      auth: auth.auth,
+      wishlists,
+      linkSecret: await sharedSecret(database.db, 'back-in-stock-links', undefined),
+      origin: shop.origin,
+      shopName: shop.name,
+    });
+    backInStock.register();
+    return { wishlists, backInStock };
+  },
+  routes: async (app, { wishlists, backInStock }, { auth, shop }) => {
+    await app.register(wishlistRoutes, { wishlists, backInStock, hooks: auth.hooks, shopName: shop.name });
+  },
+  jobs: ({ backInStock }) => backInStock.jobs(),
+  contributes: [
+    contribute(
+      forgetShopper,
+      ({ wishlists }: Wishlists) =>
+        (tx, userId) =>
+          wishlists.clear(userId, tx),
+    ),
+    contribute(unsubscribeLinks, ({ backInStock }: Wishlists) => backInStock.stopLinkPrefix),
+  ],
+});
