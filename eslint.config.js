@@ -6,6 +6,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import ownTables from './eslint-rules/own-tables.js';
 import noCycleWithTypes from './eslint-rules/no-cycle-with-types.js';
+import { SHARED_SERVER_FILES, SHARED_SERVER_FOLDERS } from './eslint-rules/server-layout.js';
 
 /**
  * Where each file sits in the import direction (decision 0018). Shared code (core/, app/lib, app/components,
@@ -31,16 +32,7 @@ const elements = [
     type: 'server-shared',
     mode: 'full',
     // The kernel, the root's own settings and the platform's faces are what every module stands on (decision 0058).
-    pattern: [
-      'server/db/**',
-      'server/http/**',
-      'server/storage/**',
-      'server/kernel/**',
-      'server/config.ts',
-      'server/settings.ts',
-      'server/platform.ts',
-      'server/runtime-mode.ts',
-    ],
+    pattern: [...SHARED_SERVER_FOLDERS.map((folder) => `server/${folder}/**`), ...SHARED_SERVER_FILES],
   },
   // `file` names which of the root's files it is (app, services or main): only app.ts mounts a stand-in.
   {

@@ -1,0 +1,3 @@
+export const SHARED_SERVER_FOLDERS: readonly string[];
+export const SHARED_SERVER_FILES: readonly string[];
+export const SERVER_TEST_FOLDERS: readonly string[];
