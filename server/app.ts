@@ -13,6 +13,7 @@ import { installErrorHandling } from './http/errors.ts';
 import { AnsweredRequestLog } from './http/logger.ts';
 import { onlyFromThisMachine } from './http/client-ip.ts';
 import { storefront } from './http/storefront.ts';
+import { inProcessApi } from './http/in-process-api.ts';
 import { useSecurityHeaders } from './http/security-headers.ts';
 import { API_POLICY, apiDocsPolicy, localOrigins, storefrontPolicy } from './http/content-security-policy.ts';
 import { route } from './http/endpoint-route.ts';
@@ -313,6 +314,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
         paymentScriptUrl: services.paymentSetup.scriptUrl,
         paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
         admin: pageAdmin(services.admin),
+        api: inProcessApi(app),
       },
       contentSecurityPolicy,
     });

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { adminOrderEndpoint, type AdminOrder, type AdminOrderDetail } from '../../core/contracts/admin-orders';
+import { Link, useRevalidator } from 'react-router';
+import type { AdminOrder, AdminOrderDetail } from '../../core/contracts/admin-orders';
 import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
-import { useAdminQuery } from './api';
 import { Values } from './AuditLog';
 import { CancelForm, RetryRefundForm, StatusForm, canBeCancelled, nextAdminStatus, refundFailed } from './OrderActions';
 import { methodWords, paymentTone, stateWords } from './order-list';
-import { Badge, Card, Empty, Loaded, PageHeading, When, adminLinkClass } from './ui';
+import { Badge, Card, Empty, PageHeading, When, adminLinkClass } from './ui';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -207,8 +206,9 @@ function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => voi
 }
 
 /** /admin/orders/:orderId: one order in full, with the forms that move it along or cancel it. */
-export function OrderDetail({ orderId }: { orderId: string }) {
-  const query = useAdminQuery(adminOrderEndpoint, { params: { orderId } });
+export function OrderDetail({ detail: { order, payments, audit } }: { detail: AdminOrderDetail }) {
+  // A change adds to the order's timeline, payments and audit entries: its loader reads it again.
+  const { revalidate } = useRevalidator();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -216,38 +216,34 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           ← All orders
         </Link>
       </p>
-      <PageHeading title={`Order ${shortOrderId(orderId)}`} />
-      <Loaded query={query}>
-        {({ order, payments, audit }) => (
-          <div className="space-y-4">
-            <Card>
-              <p className="text-sm break-all text-stone-700">{order.orderId}</p>
-              <p className="text-sm text-stone-700">
-                Placed <When at={order.placedAt} />
-                {order.paidAt && (
-                  <>
-                    {' '}
-                    · paid <When at={order.paidAt} />
-                  </>
-                )}
-              </p>
-              <p className="mt-2 flex flex-wrap items-center gap-2">
-                <Badge tone={order.status === 'cancelled' ? 'bad' : 'neutral'}>
-                  <span data-testid="admin-order-status">{ORDER_STATUS_LABELS[order.status]}</span>
-                </Badge>
-                <span className="text-sm">{methodWords(order.paymentMethod)}</span>
-                <Badge tone={paymentTone(order.paymentState)}>{stateWords(order.paymentState)}</Badge>
-              </p>
-            </Card>
-            <Actions order={order} onChanged={query.reload} />
-            <Items order={order} />
-            <Delivery order={order} />
-            <Timeline order={order} />
-            <Payments payments={payments} />
-            <AuditEntries audit={audit} />
-          </div>
-        )}
-      </Loaded>
+      <PageHeading title={`Order ${shortOrderId(order.orderId)}`} />
+      <div className="space-y-4">
+        <Card>
+          <p className="text-sm break-all text-stone-700">{order.orderId}</p>
+          <p className="text-sm text-stone-700">
+            Placed <When at={order.placedAt} />
+            {order.paidAt && (
+              <>
+                {' '}
+                · paid <When at={order.paidAt} />
+              </>
+            )}
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-2">
+            <Badge tone={order.status === 'cancelled' ? 'bad' : 'neutral'}>
+              <span data-testid="admin-order-status">{ORDER_STATUS_LABELS[order.status]}</span>
+            </Badge>
+            <span className="text-sm">{methodWords(order.paymentMethod)}</span>
+            <Badge tone={paymentTone(order.paymentState)}>{stateWords(order.paymentState)}</Badge>
+          </p>
+        </Card>
+        <Actions order={order} onChanged={() => void revalidate()} />
+        <Items order={order} />
+        <Delivery order={order} />
+        <Timeline order={order} />
+        <Payments payments={payments} />
+        <AuditEntries audit={audit} />
+      </div>
     </>
   );
 }

@@ -1,19 +1,20 @@
 import type { ChangeEventHandler } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  adminCategoriesEndpoint,
   createProductEndpoint,
   updateProductEndpoint,
   type AdminProduct,
+  type adminCategoriesEndpoint,
   type ProductCreate,
   type ProductUpdate,
 } from '../../core/contracts/admin-products';
+import type { Success } from './api';
 import { Field, TextAreaField } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { useForm, type FieldBinding } from '../lib/form';
 import { toast } from '../lib/toast';
-import { change, useAdminQuery } from './api';
+import { change } from './api';
 import {
   PRODUCT_ROWS,
   addRow,
@@ -29,8 +30,9 @@ import { useAdminViewer } from './viewer';
 
 type Binding = (name: string) => FieldBinding;
 
-function CategorySelect({ binding }: { binding: FieldBinding }) {
-  const categories = useAdminQuery(adminCategoriesEndpoint, {}).data?.categories ?? [];
+export type Categories = Success<typeof adminCategoriesEndpoint>['categories'];
+
+function CategorySelect({ binding, categories }: { binding: FieldBinding; categories: Categories }) {
   const { onChange, error, ...select } = binding;
   return (
     <div>
@@ -177,9 +179,11 @@ function ListingFacts({ field, importerError }: { field: Binding; importerError?
  */
 export function ProductForm({
   product,
+  categories,
   onSaved,
 }: {
   product: AdminProduct | null;
+  categories: Categories;
   onSaved?: (saved: AdminProduct) => void;
 }) {
   const { csrfToken } = useAdminViewer();
@@ -220,7 +224,7 @@ export function ProductForm({
         <FormAlert message={form.formError} />
         <div className="grid gap-3 md:grid-cols-2">
           <Field label="Title" className="md:col-span-2" {...field('title')} />
-          <CategorySelect binding={field('category')} />
+          <CategorySelect binding={field('category')} categories={categories} />
           {!product && <Field label="Opening stock" inputMode="numeric" {...field('openingStock')} />}
           <Field label="MRP (₹)" inputMode="decimal" {...field('originalPrice')} />
           <Field label="Selling price (₹)" inputMode="decimal" {...field('price')} />

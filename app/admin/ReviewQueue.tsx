@@ -2,16 +2,16 @@ import { useState, type ReactNode } from 'react';
 import type { Endpoint } from '../../core/contracts/endpoint';
 import {
   REVIEW_STATUSES,
-  adminReviewsEndpoint,
+  type adminReviewsEndpoint,
   hideReviewEndpoint,
   hideReviewPhotoEndpoint,
   unhideReviewEndpoint,
   unhideReviewPhotoEndpoint,
   type AdminReview,
 } from '../../core/contracts/admin-reviews';
-import { change, changeOrToast, useAdminQuery, type ChangeInput } from './api';
+import { change, changeOrToast, type ChangeInput, type Success } from './api';
 import { useAdminViewer } from './viewer';
-import { Badge, Card, FilterField, ListPage, When, inputClass, smallButtonClass, useSearchInput } from './ui';
+import { Badge, Card, FilterField, ListPage, When, inputClass, smallButtonClass } from './ui';
 
 /** Sends a moderation and toasts `done` when it is made; the card then shows the review it answers. */
 type Moderate = (send: () => Promise<AdminReview>, done: string) => Promise<void>;
@@ -145,8 +145,7 @@ function ReviewCard({ initial }: { initial: AdminReview }) {
 }
 
 /** /admin/reviews: every review, newest first, by status and words, a page at a time. */
-export function ReviewQueue() {
-  const query = useAdminQuery(adminReviewsEndpoint, { query: useSearchInput(['status', 'q', 'before']) });
+export function ReviewQueue({ data }: { data: Success<typeof adminReviewsEndpoint> }) {
   return (
     <ListPage
       title="Reviews"
@@ -157,7 +156,7 @@ export function ReviewQueue() {
           <FilterField label="Search" name="q" type="search" />
         </>
       }
-      query={query}
+      data={data}
       itemsOf={(data) => data.reviews}
       empty="No reviews match."
       keyOf={(review) => `${review.id}-${review.updatedAt}`}

@@ -1,27 +1,26 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { z } from '../../core/contracts/zod';
 import {
   MAX_LOW_STOCK_THRESHOLD,
   STOCK_MESSAGES,
   adjustStockEndpoint,
-  lowStockEndpoint,
   lowStockThresholdEndpoint,
   stockAdjustmentSchema,
-  stockMovementsEndpoint,
+  type LowStockItem,
+  type stockMovementsEndpoint,
 } from '../../core/contracts/admin-stock';
-import { productListEndpoint } from '../../core/contracts/catalog';
+import type { productListEndpoint } from '../../core/contracts/catalog';
+import type { Success } from './api';
 import { Field } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { useForm } from '../lib/form';
 import { toast } from '../lib/toast';
-import { change, useAdminQuery } from './api';
+import { change } from './api';
 import { useAdminViewer } from './viewer';
 import {
   Card,
   Empty,
   FilterBar,
-  Loaded,
   PageHeading,
   Pager,
   When,
@@ -104,113 +103,111 @@ const KIND_WORDS = {
   adjustment: 'Adjustment',
 } as const;
 
+type MovementPage = Success<typeof stockMovementsEndpoint>;
+
 /** A product's movements, newest first, as stacked rows that fit a phone. */
-function Movements({ productId }: { productId: string }) {
-  const [params] = useSearchParams();
-  const before = params.get('before');
-  const query = useAdminQuery(stockMovementsEndpoint, { params: { productId }, query: before ? { before } : {} });
+function Movements({ page: { movements, nextBefore } }: { page: MovementPage }) {
+  const { revalidate } = useRevalidator();
   return (
     <section aria-labelledby="movements-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="movements-heading" className="font-semibold">
           Stock movements
         </h3>
-        <button type="button" className={smallButtonClass} onClick={query.reload}>
+        <button type="button" className={smallButtonClass} onClick={() => void revalidate()}>
           Refresh
         </button>
       </div>
-      <Loaded query={query}>
-        {({ movements, nextBefore }) => (
-          <>
-            {movements.length === 0 ? (
-              <Empty>No stock movements yet.</Empty>
-            ) : (
-              <ul className="divide-y divide-stone-200">
-                {movements.map((movement) => (
-                  <li key={movement.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-                    <span className="font-medium">
-                      {KIND_WORDS[movement.kind]}{' '}
-                      <span className={movement.quantity < 0 ? 'text-red-800' : 'text-green-800'}>
-                        {movement.quantity > 0 ? `+${movement.quantity}` : movement.quantity}
-                      </span>
-                    </span>
-                    <span className="min-w-0 text-sm break-words text-stone-700">
-                      {[movement.reason, movement.adminEmail, movement.orderId && `order ${movement.orderId}`]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                    <span className="text-sm text-stone-600">
-                      <When at={movement.createdAt} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pager next={nextBefore} />
-          </>
+      <>
+        {movements.length === 0 ? (
+          <Empty>No stock movements yet.</Empty>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {movements.map((movement) => (
+              <li key={movement.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                <span className="font-medium">
+                  {KIND_WORDS[movement.kind]}{' '}
+                  <span className={movement.quantity < 0 ? 'text-red-800' : 'text-green-800'}>
+                    {movement.quantity > 0 ? `+${movement.quantity}` : movement.quantity}
+                  </span>
+                </span>
+                <span className="min-w-0 text-sm break-words text-stone-700">
+                  {[movement.reason, movement.adminEmail, movement.orderId && `order ${movement.orderId}`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+                <span className="text-sm text-stone-600">
+                  <When at={movement.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
         )}
-      </Loaded>
+        <Pager next={nextBefore} />
+      </>
     </section>
   );
 }
 
 /** One product's stock: adjust it, set its threshold, read its ledger. */
-function ProductStock({ productId, title }: { productId: string; title: string }) {
-  // A new key after an adjustment reads the ledger again, with the new movement on top.
-  const [round, setRound] = useState(0);
+function ProductStock({ productId, title, movements }: { productId: string; title: string; movements: MovementPage }) {
+  // An adjustment adds a movement and may change the low-stock list: the page's loader reads them again.
+  const { revalidate } = useRevalidator();
   return (
     <Card className="space-y-6">
       <h2 className="text-lg font-semibold break-words">{title}</h2>
       <div className="grid gap-6 md:grid-cols-2">
-        <AdjustmentForm productId={productId} onAdjusted={() => setRound((value) => value + 1)} />
+        <AdjustmentForm productId={productId} onAdjusted={() => void revalidate()} />
         <ThresholdForm productId={productId} />
       </div>
-      <Movements key={round} productId={productId} />
+      <Movements page={movements} />
     </Card>
   );
 }
 
 /** The products at or below their threshold, lowest stock first. */
-function LowStock() {
-  const query = useAdminQuery(lowStockEndpoint, {});
+function LowStock({ products }: { products: readonly LowStockItem[] }) {
   return (
     <section aria-labelledby="low-stock-heading" className="space-y-3">
       <h2 id="low-stock-heading" className="text-lg font-semibold">
         Low stock
       </h2>
-      <Loaded query={query}>
-        {({ products }) =>
-          products.length === 0 ? (
-            <Empty>No product is at or below its threshold.</Empty>
-          ) : (
-            <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-              {products.map((product) => (
-                <li key={product.productId} className="flex flex-wrap items-baseline justify-between gap-2 p-3">
-                  <Link
-                    to={`/admin/stock?product=${product.productId}`}
-                    className={`min-w-0 break-words ${adminLinkClass}`}
-                  >
-                    {product.title}
-                  </Link>
-                  <span className="text-sm">
-                    <strong>{product.countInStock}</strong> in stock · threshold {product.threshold}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </Loaded>
+      {products.length === 0 ? (
+        <Empty>No product is at or below its threshold.</Empty>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {products.map((product) => (
+            <li key={product.productId} className="flex flex-wrap items-baseline justify-between gap-2 p-3">
+              <Link
+                to={`/admin/stock?product=${product.productId}`}
+                className={`min-w-0 break-words ${adminLinkClass}`}
+              >
+                {product.title}
+              </Link>
+              <span className="text-sm">
+                <strong>{product.countInStock}</strong> in stock · threshold {product.threshold}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
 
 /** /admin/stock: pick a product (or a low-stock one), then its ledger, adjustment and threshold. */
-export function Stock() {
+export function Stock({
+  products,
+  lowStock,
+  movements,
+}: {
+  products: Success<typeof productListEndpoint>['products'];
+  lowStock: readonly LowStockItem[];
+  /** The chosen product's ledger, null when none is chosen. */
+  movements: MovementPage | null;
+}) {
   const [params] = useSearchParams();
   const productId = params.get('product') ?? '';
-  const catalogue = useAdminQuery(productListEndpoint, {});
-  const products = catalogue.data?.products ?? [];
   const chosen = products.find((product) => product._id === productId);
   return (
     <>
@@ -231,8 +228,15 @@ export function Stock() {
         </div>
       </FilterBar>
       <div className="space-y-8">
-        {productId && <ProductStock key={productId} productId={productId} title={chosen?.title ?? 'This product'} />}
-        <LowStock />
+        {productId && movements && (
+          <ProductStock
+            key={productId}
+            productId={productId}
+            title={chosen?.title ?? 'This product'}
+            movements={movements}
+          />
+        )}
+        <LowStock products={lowStock} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import {
   addStaffEndpoint,
   addStaffSchema,
@@ -12,9 +13,9 @@ import { EmailField, Field } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { useForm } from '../lib/form';
 import { toast } from '../lib/toast';
-import { change, changeOrToast, useAdminQuery } from './api';
+import { change, changeOrToast } from './api';
 import { useAdminViewer } from './viewer';
-import { Badge, Card, Loaded, PageHeading, When, smallButtonClass } from './ui';
+import { Badge, Card, PageHeading, When, smallButtonClass } from './ui';
 
 function AddStaff({ onAdded }: { onAdded: () => void }) {
   const { csrfToken } = useAdminViewer();
@@ -100,23 +101,24 @@ function InvitationCard({
 }
 
 /** /admin/team (owner): the shop's admins and invitations; invite a staff admin, resend, revoke, remove. */
-export function Team() {
+export function Team({ team }: { team: Answer<typeof adminTeamEndpoint> | null }) {
   const viewer = useAdminViewer();
-  const query = useAdminQuery(adminTeamEndpoint, {});
+  const { revalidate } = useRevalidator();
   const [busy, setBusy] = useState(false);
-  if (viewer.role !== 'owner')
+  if (viewer.role !== 'owner' || !team)
     return (
       <>
         <PageHeading title="Team" />
         <p>Only the shop owner can manage admins.</p>
       </>
     );
+  const { admins, invitations } = team;
   // One change at a time; the list is read again after each that worked.
   const run = (task: () => Promise<unknown>, success: string) => {
     setBusy(true);
     void changeOrToast(task, success).then((done) => {
       setBusy(false);
-      if (done) query.reload();
+      if (done) void revalidate();
     });
   };
   const remove = (userId: string, email: string) => {
@@ -127,45 +129,41 @@ export function Team() {
     <>
       <PageHeading title="Team" />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Loaded query={query}>
-          {({ admins, invitations }) => (
-            <ul className="space-y-3">
-              {invitations.map((invitation) => (
-                <li key={invitation.userId}>
-                  <InvitationCard invitation={invitation} busy={busy} onChange={run} />
-                </li>
-              ))}
-              {admins.map((admin) => (
-                <li key={admin.userId}>
-                  <Card className="flex flex-wrap items-center justify-between gap-3">
-                    <div className="min-w-0 space-y-1">
-                      <p className="font-medium break-all">{admin.email}</p>
-                      <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-                        <Badge tone={admin.role === 'owner' ? 'good' : 'neutral'}>{admin.role}</Badge>
-                        {!admin.enrolled && <Badge tone="warning">Authenticator not set up</Badge>}
-                        <span>
-                          since <When at={admin.createdAt} />
-                        </span>
-                      </p>
-                    </div>
-                    {admin.email !== viewer.email && (
-                      <button
-                        type="button"
-                        disabled={busy}
-                        className={smallButtonClass}
-                        onClick={() => void remove(admin.userId, admin.email)}
-                      >
-                        Remove<span className="sr-only"> {admin.email}</span>
-                      </button>
-                    )}
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
+        <ul className="space-y-3">
+          {invitations.map((invitation) => (
+            <li key={invitation.userId}>
+              <InvitationCard invitation={invitation} busy={busy} onChange={run} />
+            </li>
+          ))}
+          {admins.map((admin) => (
+            <li key={admin.userId}>
+              <Card className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium break-all">{admin.email}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+                    <Badge tone={admin.role === 'owner' ? 'good' : 'neutral'}>{admin.role}</Badge>
+                    {!admin.enrolled && <Badge tone="warning">Authenticator not set up</Badge>}
+                    <span>
+                      since <When at={admin.createdAt} />
+                    </span>
+                  </p>
+                </div>
+                {admin.email !== viewer.email && (
+                  <button
+                    type="button"
+                    disabled={busy}
+                    className={smallButtonClass}
+                    onClick={() => void remove(admin.userId, admin.email)}
+                  >
+                    Remove<span className="sr-only"> {admin.email}</span>
+                  </button>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
         <Card>
-          <AddStaff onAdded={query.reload} />
+          <AddStaff onAdded={() => void revalidate()} />
         </Card>
       </div>
     </>

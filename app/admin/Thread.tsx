@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import {
-  inboxThreadEndpoint,
   markMessageReadEndpoint,
   markMessageUnreadEndpoint,
   replySchema,
@@ -12,15 +11,16 @@ import { TextAreaField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
 import { emptyValues, useForm } from '../lib/form';
 import { toast } from '../lib/toast';
-import { change, changeOrToast, useAdminQuery } from './api';
+import { change, changeOrToast } from './api';
 import { useAdminViewer } from './viewer';
-import { Badge, Card, Loaded, PageHeading, When, adminLinkClass, smallButtonClass } from './ui';
+import { Badge, Card, PageHeading, When, adminLinkClass, smallButtonClass } from './ui';
 
-function ReplyForm({ ticketNumber, onSent }: { ticketNumber: string; onSent: (thread: InboxThread) => void }) {
+function ReplyForm({ ticketNumber, onSent }: { ticketNumber: string; onSent: () => void }) {
   const { csrfToken } = useAdminViewer();
   const form = useForm(replySchema, { onFailure: toast.error, onInvalid: toast.error });
   const submit = form.handleSubmit(async (body) => {
-    onSent(await change(csrfToken, replyToMessageEndpoint, { params: { ticketNumber }, body }));
+    await change(csrfToken, replyToMessageEndpoint, { params: { ticketNumber }, body });
+    onSent();
     toast.success('Reply sent');
     form.setValues(emptyValues(replySchema));
   });
@@ -35,9 +35,10 @@ function ReplyForm({ ticketNumber, onSent }: { ticketNumber: string; onSent: (th
 }
 
 /** /admin/messages/:ticket: the message, the shop's replies, read or unread, and a reply by mail. */
-export function Thread({ ticketNumber }: { ticketNumber: string }) {
+export function Thread({ thread }: { thread: InboxThread }) {
   const { csrfToken } = useAdminViewer();
-  const query = useAdminQuery(inboxThreadEndpoint, { params: { ticketNumber } });
+  const { revalidate } = useRevalidator();
+  const ticketNumber = String(thread.ticketNumber);
   const [busy, setBusy] = useState(false);
   const mark = async (thread: InboxThread) => {
     setBusy(true);
@@ -47,7 +48,7 @@ export function Thread({ ticketNumber }: { ticketNumber: string }) {
       thread.readAt ? 'Marked unread' : 'Marked read',
     );
     setBusy(false);
-    if (marked) query.setData({ ...thread, ...marked });
+    if (marked) await revalidate();
   };
   return (
     <>
@@ -57,46 +58,42 @@ export function Thread({ ticketNumber }: { ticketNumber: string }) {
         </Link>
       </p>
       <PageHeading title={`Ticket #${ticketNumber}`} />
-      <Loaded query={query}>
-        {(thread) => (
-          <div className="space-y-4">
-            <Card>
-              <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                <Badge tone={thread.readAt ? 'neutral' : 'warning'}>{thread.readAt ? 'Read' : 'Unread'}</Badge>
-                <button type="button" disabled={busy} className={smallButtonClass} onClick={() => void mark(thread)}>
-                  {thread.readAt ? 'Mark unread' : 'Mark read'}
-                </button>
-              </div>
-              <h2 className="font-semibold break-words">{thread.fullname}</h2>
-              <p className="text-sm break-words text-stone-700">
-                <a href={`mailto:${thread.email}`} className={adminLinkClass}>
-                  {thread.email}
-                </a>{' '}
-                · {thread.phone} · <When at={thread.createdAt} />
-              </p>
-              <p className="mt-3 whitespace-pre-line break-words">{thread.message}</p>
-            </Card>
-            {thread.replies.length > 0 && (
-              <section aria-labelledby="replies-heading" className="space-y-3">
-                <h2 id="replies-heading" className="text-lg font-semibold">
-                  Replies
-                </h2>
-                {thread.replies.map((reply) => (
-                  <Card key={reply.id} className="bg-stone-50">
-                    <p className="text-sm text-stone-700">
-                      {reply.adminEmail} · <When at={reply.createdAt} />
-                    </p>
-                    <p className="mt-2 whitespace-pre-line break-words">{reply.message}</p>
-                  </Card>
-                ))}
-              </section>
-            )}
-            <Card>
-              <ReplyForm ticketNumber={ticketNumber} onSent={query.setData} />
-            </Card>
+      <div className="space-y-4">
+        <Card>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+            <Badge tone={thread.readAt ? 'neutral' : 'warning'}>{thread.readAt ? 'Read' : 'Unread'}</Badge>
+            <button type="button" disabled={busy} className={smallButtonClass} onClick={() => void mark(thread)}>
+              {thread.readAt ? 'Mark unread' : 'Mark read'}
+            </button>
           </div>
+          <h2 className="font-semibold break-words">{thread.fullname}</h2>
+          <p className="text-sm break-words text-stone-700">
+            <a href={`mailto:${thread.email}`} className={adminLinkClass}>
+              {thread.email}
+            </a>{' '}
+            · {thread.phone} · <When at={thread.createdAt} />
+          </p>
+          <p className="mt-3 whitespace-pre-line break-words">{thread.message}</p>
+        </Card>
+        {thread.replies.length > 0 && (
+          <section aria-labelledby="replies-heading" className="space-y-3">
+            <h2 id="replies-heading" className="text-lg font-semibold">
+              Replies
+            </h2>
+            {thread.replies.map((reply) => (
+              <Card key={reply.id} className="bg-stone-50">
+                <p className="text-sm text-stone-700">
+                  {reply.adminEmail} · <When at={reply.createdAt} />
+                </p>
+                <p className="mt-2 whitespace-pre-line break-words">{reply.message}</p>
+              </Card>
+            ))}
+          </section>
         )}
-      </Loaded>
+        <Card>
+          <ReplyForm ticketNumber={ticketNumber} onSent={() => void revalidate()} />
+        </Card>
+      </div>
     </>
   );
 }

@@ -1,0 +1,84 @@
+/**
+ * The back office's loaders and actions (issue 32): each reads or changes through the shop's own /api/admin/*
+ * in process (context.api), with the page request's cookie, and parses the answer with the endpoint's contract.
+ * So the admin guard, its CSRF check (decision 0033), the audit log and the contracts stay the browser's one path.
+ */
+import { data, type AppLoadContext } from 'react-router';
+import { CSRF_HEADER } from '../../core/contracts/admin-session';
+import type { Endpoint } from '../../core/contracts/endpoint';
+import { GENERIC_ERROR, fillPath, type CallInput } from '../lib/http';
+import type { Success } from './api';
+import { adminOrNotFound } from './viewer';
+
+interface RouteArgs {
+  context: AppLoadContext;
+  request: Request;
+}
+
+/** A call's path values and body as its contract takes them; a read's query as the address has it. */
+type Input<E extends Endpoint> = Omit<CallInput<E>, 'headers' | 'query'> & { query?: Record<string, string> };
+
+/** What a change answers a form: the API's answer, or its `{ message }` (or the contract's) for the toast. */
+export type Outcome<T> = { ok: true; answer: T } | { ok: false; status: number; message: string };
+
+/** Sends one call; a change carries the CSRF token its form sent, which the admin guard compares with the session's. */
+export async function send<E extends Endpoint>(
+  { context, request }: RouteArgs,
+  endpoint: E,
+  input: Input<E> & { csrfToken?: string },
+): Promise<Outcome<Success<E>>> {
+  const { params, query, body, csrfToken } = input as {
+    params?: Record<string, string>;
+    query?: Record<string, string>;
+    body?: unknown;
+    csrfToken?: string;
+  };
+  const search = new URLSearchParams(query).toString();
+  const path = fillPath(endpoint.path, params);
+  const answer = await context.api(request, context.clientAddress, {
+    method: endpoint.method,
+    url: search ? `${path}?${search}` : path,
+    body,
+    headers: csrfToken === undefined ? {} : { [CSRF_HEADER]: csrfToken },
+  });
+  if (answer.status < 200 || answer.status > 299) {
+    const message = (answer.body as { message?: unknown } | undefined)?.message;
+    return { ok: false, status: answer.status, message: typeof message === 'string' ? message : GENERIC_ERROR };
+  }
+  const parsed = endpoint.responses[answer.status]?.safeParse(answer.body);
+  if (!parsed?.success) return { ok: false, status: 502, message: GENERIC_ERROR };
+  return { ok: true, answer: parsed.data as Success<E> };
+}
+
+/**
+ * A page's read: the admin past the second factor (else the back office's 404, as the layout's guard answers: the
+ * loaders of a page run side by side), then the API's answer; a failure is thrown with its status and message for
+ * the page's error boundary.
+ */
+export async function read<E extends Endpoint>(
+  args: RouteArgs,
+  endpoint: E,
+  input: Input<E> = {} as Input<E>,
+): Promise<Success<E>> {
+  await adminOrNotFound(args.context, args.request);
+  const outcome = await send(args, endpoint, input);
+  if (!outcome.ok) throw data(outcome.message, { status: outcome.status });
+  return outcome.answer;
+}
+
+/** The address's search as a read's query: the names given, empty values left out (the server checks them). */
+export function searchInput(request: Request, names: readonly string[]): Record<string, string> {
+  const params = new URL(request.url).searchParams;
+  const input: Record<string, string> = {};
+  for (const name of names) {
+    const value = params.get(name);
+    if (value) input[name] = value;
+  }
+  return input;
+}
+
+/** A path value that is no page of its kind (e.g. `messages/abc`): the back office's 404, before any read. */
+export function pageParam(value: string | undefined, pattern: RegExp): string {
+  if (value === undefined || !pattern.test(value)) throw data('Not found', { status: 404 });
+  return value;
+}
