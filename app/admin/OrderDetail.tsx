@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
 import type { AdminOrder, AdminOrderDetail } from '../../core/contracts/admin-orders';
 import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
@@ -181,24 +181,24 @@ function AuditEntries({ audit }: { audit: AdminOrderDetail['audit'] }) {
 }
 
 /** The forms for what may happen next, if anything may (a new status starts them afresh). */
-function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+function Actions({ order }: { order: AdminOrder }) {
   const next = nextAdminStatus(order.status);
   if (!next && !canBeCancelled(order.status) && !refundFailed(order)) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {next && (
         <Card>
-          <StatusForm key={order.status} order={order} next={next} onChanged={onChanged} />
+          <StatusForm key={order.status} order={order} next={next} />
         </Card>
       )}
       {canBeCancelled(order.status) && (
         <Card>
-          <CancelForm key={order.status} order={order} onChanged={onChanged} />
+          <CancelForm key={order.status} order={order} />
         </Card>
       )}
       {refundFailed(order) && (
         <Card>
-          <RetryRefundForm order={order} onChanged={onChanged} />
+          <RetryRefundForm />
         </Card>
       )}
     </div>
@@ -207,8 +207,6 @@ function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => voi
 
 /** /admin/orders/:orderId: one order in full, with the forms that move it along or cancel it. */
 export function OrderDetail({ detail: { order, payments, audit } }: { detail: AdminOrderDetail }) {
-  // A change adds to the order's timeline, payments and audit entries: its loader reads it again.
-  const { revalidate } = useRevalidator();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -237,7 +235,8 @@ export function OrderDetail({ detail: { order, payments, audit } }: { detail: Ad
             <Badge tone={paymentTone(order.paymentState)}>{stateWords(order.paymentState)}</Badge>
           </p>
         </Card>
-        <Actions order={order} onChanged={() => void revalidate()} />
+        {/* A change posts to the page's action; its loader then reads the order again, timeline and audit too. */}
+        <Actions order={order} />
         <Items order={order} />
         <Delivery order={order} />
         <Timeline order={order} />

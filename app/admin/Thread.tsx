@@ -1,55 +1,46 @@
-import { useState } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import {
-  markMessageReadEndpoint,
-  markMessageUnreadEndpoint,
-  replySchema,
-  replyToMessageEndpoint,
-  type InboxThread,
-} from '../../core/contracts/admin-messages';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import type { InboxThread } from '../../core/contracts/admin-messages';
 import { TextAreaField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { emptyValues, useForm } from '../lib/form';
-import { toast } from '../lib/toast';
-import { change, changeOrToast } from './api';
-import { useAdminViewer } from './viewer';
+import { CsrfField, INTENT, useChangeForm } from './change-form';
 import { Badge, Card, PageHeading, When, adminLinkClass, smallButtonClass } from './ui';
 
-function ReplyForm({ ticketNumber, onSent }: { ticketNumber: string; onSent: () => void }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(replySchema, { onFailure: toast.error, onInvalid: toast.error });
-  const submit = form.handleSubmit(async (body) => {
-    await change(csrfToken, replyToMessageEndpoint, { params: { ticketNumber }, body });
-    onSent();
-    toast.success('Reply sent');
-    form.setValues(emptyValues(replySchema));
-  });
+/** The ticket page's forms, by the intent each sends (routes/admin/ticket.tsx). */
+export const THREAD_INTENTS = { reply: 'reply', markRead: 'mark-read', markUnread: 'mark-unread' } as const;
+
+function ReplyForm() {
+  const form = useRef<HTMLFormElement>(null);
+  const { fetcher, busy } = useChangeForm(() => form.current?.reset());
   return (
-    <form noValidate onSubmit={submit} className="space-y-3">
-      <TextAreaField label="Reply by e-mail" required {...form.field('message')} />
-      <SubmitButton busy={form.busy} busyLabel="Sending...">
+    <fetcher.Form ref={form} method="post" noValidate className="space-y-3">
+      <CsrfField />
+      <input type="hidden" name={INTENT} value={THREAD_INTENTS.reply} />
+      <TextAreaField label="Reply by e-mail" name="message" required />
+      <SubmitButton busy={busy} busyLabel="Sending...">
         Send reply
       </SubmitButton>
-    </form>
+    </fetcher.Form>
+  );
+}
+
+/** Marks the message read, or unread again. */
+function MarkForm({ read }: { read: boolean }) {
+  const { fetcher, busy } = useChangeForm();
+  return (
+    <fetcher.Form method="post">
+      <CsrfField />
+      <input type="hidden" name={INTENT} value={read ? THREAD_INTENTS.markUnread : THREAD_INTENTS.markRead} />
+      <button type="submit" disabled={busy} className={smallButtonClass}>
+        {read ? 'Mark unread' : 'Mark read'}
+      </button>
+    </fetcher.Form>
   );
 }
 
 /** /admin/messages/:ticket: the message, the shop's replies, read or unread, and a reply by mail. */
 export function Thread({ thread }: { thread: InboxThread }) {
-  const { csrfToken } = useAdminViewer();
-  const { revalidate } = useRevalidator();
-  const ticketNumber = String(thread.ticketNumber);
-  const [busy, setBusy] = useState(false);
-  const mark = async (thread: InboxThread) => {
-    setBusy(true);
-    const endpoint = thread.readAt ? markMessageUnreadEndpoint : markMessageReadEndpoint;
-    const marked = await changeOrToast(
-      () => change(csrfToken, endpoint, { params: { ticketNumber } }),
-      thread.readAt ? 'Marked unread' : 'Marked read',
-    );
-    setBusy(false);
-    if (marked) await revalidate();
-  };
+  const { ticketNumber } = thread;
   return (
     <>
       <p className="mb-2 text-sm">
@@ -62,9 +53,7 @@ export function Thread({ thread }: { thread: InboxThread }) {
         <Card>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
             <Badge tone={thread.readAt ? 'neutral' : 'warning'}>{thread.readAt ? 'Read' : 'Unread'}</Badge>
-            <button type="button" disabled={busy} className={smallButtonClass} onClick={() => void mark(thread)}>
-              {thread.readAt ? 'Mark unread' : 'Mark read'}
-            </button>
+            <MarkForm read={Boolean(thread.readAt)} />
           </div>
           <h2 className="font-semibold break-words">{thread.fullname}</h2>
           <p className="text-sm break-words text-stone-700">
@@ -91,7 +80,7 @@ export function Thread({ thread }: { thread: InboxThread }) {
           </section>
         )}
         <Card>
-          <ReplyForm ticketNumber={ticketNumber} onSent={() => void revalidate()} />
+          <ReplyForm />
         </Card>
       </div>
     </>

@@ -6,8 +6,10 @@
 import { data, type AppLoadContext } from 'react-router';
 import { CSRF_HEADER } from '../../core/contracts/admin-session';
 import type { Endpoint } from '../../core/contracts/endpoint';
+import type { z } from '../../core/contracts/zod';
 import { GENERIC_ERROR, fillPath, type CallInput } from '../lib/http';
 import type { Success } from './api';
+import { CSRF_FIELD, type Reply } from './change-form';
 import { adminOrNotFound } from './viewer';
 
 interface RouteArgs {
@@ -82,3 +84,58 @@ export function pageParam(value: string | undefined, pattern: RegExp): string {
   if (value === undefined || !pattern.test(value)) throw data('Not found', { status: 404 });
   return value;
 }
+
+/** A field's schema under its optional, nullable and default wrappers. */
+function innerType(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  for (;;) {
+    const { def } = inner._zod as unknown as { def: { type: string; innerType?: z.ZodType } };
+    if (!def.innerType || !['optional', 'nullable', 'default', 'prefault'].includes(def.type)) return inner;
+    inner = def.innerType;
+  }
+}
+
+/**
+ * The body a form's fields describe, for the contract's own schema: the fields it names, as typed, and a number
+ * field as a number (blank is missing, or null where the contract takes null; other text is NaN, which the
+ * contract refuses with its message). So the form holds no text twins of the contract's numbers.
+ */
+export function bodyOf(schema: z.ZodObject, form: FormData): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const value = form.get(name);
+    if (typeof value !== 'string') continue;
+    if (innerType(field)._zod.def.type !== 'number') body[name] = value;
+    else if (value.trim() !== '') body[name] = Number(value.trim());
+    else if (field.safeParse(null).success) body[name] = null;
+  }
+  return body;
+}
+
+/**
+ * A form's change (issue 32): the admin past the second factor, the body parsed with the endpoint's contract (its
+ * first message answers a refused form, as the browser's form said it), then the call with the CSRF token the form
+ * carried. Answers the toast: `done` of the API's answer, or its `{ message }` with its status.
+ */
+export async function change<E extends Endpoint>(
+  args: RouteArgs & { form: FormData },
+  endpoint: E,
+  { params, body, done }: { params?: Record<string, string>; body?: unknown; done: (answer: Success<E>) => string },
+) {
+  await adminOrNotFound(args.context, args.request);
+  // Checked here for the form's message; sent as the form gave it, for the API parses it again with this schema.
+  const parsed = body === undefined ? undefined : endpoint.body?.safeParse(body);
+  if (parsed && !parsed.success)
+    return data<Reply>({ ok: false, message: parsed.error.issues[0]?.message ?? GENERIC_ERROR }, { status: 400 });
+  const csrfToken = args.form.get(CSRF_FIELD);
+  const outcome = await send(args, endpoint, {
+    params,
+    body,
+    csrfToken: typeof csrfToken === 'string' ? csrfToken : '',
+  } as Input<E> & { csrfToken: string });
+  if (!outcome.ok) return data<Reply>({ ok: false, message: outcome.message }, { status: outcome.status });
+  return data<Reply>({ ok: true, message: done(outcome.answer) });
+}
+
+/** A form that names none of the page's forms. */
+export const unknownForm = () => data<Reply>({ ok: false, message: GENERIC_ERROR }, { status: 400 });
