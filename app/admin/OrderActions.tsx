@@ -6,7 +6,8 @@ import { ADMIN_STATUS_MOVES, type AdminOrder } from '../../core/contracts/admin-
 import { NEXT_STATUSES, ORDER_STATUS_LABELS, type OrderStatus } from '../../core/order';
 import { Field, TextAreaField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { CsrfField, INTENT, useChangeForm } from './change-form';
+import { Form } from 'react-router';
+import { ChangeFields, useChangeForm } from './change-form';
 
 type AdminStatusMove = (typeof ADMIN_STATUS_MOVES)[number];
 
@@ -39,11 +40,10 @@ interface ActionProps {
 
 /** Moves the order to `next`; shipping asks for the courier and tracking, which the shopper then sees. */
 export function StatusForm({ next }: ActionProps & { next: AdminStatusMove }) {
-  const { fetcher, busy } = useChangeForm();
+  const { busy } = useChangeForm(ORDER_INTENTS.status);
   return (
-    <fetcher.Form method="post" noValidate className="space-y-3" aria-labelledby="next-status-heading">
-      <CsrfField />
-      <input type="hidden" name={INTENT} value={ORDER_INTENTS.status} />
+    <Form method="post" noValidate className="space-y-3" aria-labelledby="next-status-heading">
+      <ChangeFields form={ORDER_INTENTS.status} intent={ORDER_INTENTS.status} />
       <input type="hidden" name="status" value={next} />
       <h2 id="next-status-heading" className="text-lg font-semibold">
         Next: {ORDER_STATUS_LABELS[next]}
@@ -58,7 +58,7 @@ export function StatusForm({ next }: ActionProps & { next: AdminStatusMove }) {
       <SubmitButton busy={busy} busyLabel="Saving...">
         {`Mark ${ORDER_STATUS_LABELS[next].toLowerCase()}`}
       </SubmitButton>
-    </fetcher.Form>
+    </Form>
   );
 }
 
@@ -76,11 +76,10 @@ interface ReasonAction {
 
 /** A change of the order that needs only the admin's reason (kept in the audit log): cancelling, retrying a refund. */
 function ReasonForm({ action }: { action: ReasonAction }) {
-  const { fetcher, busy } = useChangeForm();
+  const { busy } = useChangeForm(action.intent);
   return (
-    <fetcher.Form method="post" noValidate className="space-y-3" aria-labelledby={action.id}>
-      <CsrfField />
-      <input type="hidden" name={INTENT} value={action.intent} />
+    <Form method="post" noValidate className="space-y-3" aria-labelledby={action.id}>
+      <ChangeFields form={action.intent} intent={action.intent} />
       <h2 id={action.id} className="text-lg font-semibold">
         {action.title}
       </h2>
@@ -89,7 +88,7 @@ function ReasonForm({ action }: { action: ReasonAction }) {
       <SubmitButton busy={busy} busyLabel={action.busyLabel}>
         {action.submitLabel}
       </SubmitButton>
-    </fetcher.Form>
+    </Form>
   );
 }
 

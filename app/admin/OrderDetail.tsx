@@ -4,6 +4,7 @@ import type { AdminOrder, AdminOrderDetail } from '../../core/contracts/admin-or
 import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
 import { Values } from './AuditLog';
+import { useChangeToasts } from './change-form';
 import { CancelForm, RetryRefundForm, StatusForm, canBeCancelled, nextAdminStatus, refundFailed } from './OrderActions';
 import { methodWords, paymentTone, stateWords } from './order-list';
 import { Badge, Card, Empty, PageHeading, When, adminLinkClass } from './ui';
@@ -207,6 +208,7 @@ function Actions({ order }: { order: AdminOrder }) {
 
 /** /admin/orders/:orderId: one order in full, with the forms that move it along or cancel it. */
 export function OrderDetail({ detail: { order, payments, audit } }: { detail: AdminOrderDetail }) {
+  useChangeToasts();
   return (
     <>
       <p className="mb-2 text-sm">

@@ -1,7 +1,8 @@
-import { Link, useRevalidator } from 'react-router';
+import { Link } from 'react-router';
+import { useChangeToasts } from './change-form';
 import type { AdminProduct } from '../../core/contracts/admin-products';
 import { ProductForm, type Categories } from './ProductForm';
-import { ProductImages, ProductVisibility } from './ProductImages';
+import { PRODUCT_INTENTS, ProductImages, ProductVisibility } from './ProductImages';
 import { PageHeading, adminLinkClass } from './ui';
 
 const BackToProducts = () => (
@@ -12,6 +13,7 @@ const BackToProducts = () => (
 
 /** /admin/products/new: the details and opening stock; images follow on the product's own page. */
 export function NewProduct({ categories }: { categories: Categories }) {
+  useChangeToasts({ inline: [PRODUCT_INTENTS.details] });
   return (
     <>
       <PageHeading title="New product">
@@ -24,18 +26,17 @@ export function NewProduct({ categories }: { categories: Categories }) {
 
 /** /admin/products/<id>: its visibility, details and images, each saved on its own. */
 export function ProductEditor({ product, categories }: { product: AdminProduct; categories: Categories }) {
-  // Each change answers the product; the page's loader reads it again so every part shows what was saved.
-  const { revalidate } = useRevalidator();
-  const changed = () => void revalidate();
+  useChangeToasts({ inline: [PRODUCT_INTENTS.details] });
   return (
     <>
       <PageHeading title={product.title}>
         <BackToProducts />
       </PageHeading>
+      {/* Each part posts to the page's action; its loader then reads the product again, so each shows what was saved. */}
       <div className="space-y-6">
-        <ProductVisibility product={product} onChanged={changed} />
-        <ProductForm key={product._id} product={product} categories={categories} onSaved={changed} />
-        <ProductImages product={product} onChanged={changed} />
+        <ProductVisibility product={product} />
+        <ProductForm key={product._id} product={product} categories={categories} />
+        <ProductImages product={product} />
       </div>
     </>
   );

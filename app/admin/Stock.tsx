@@ -1,22 +1,11 @@
-import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { z } from '../../core/contracts/zod';
-import {
-  MAX_LOW_STOCK_THRESHOLD,
-  STOCK_MESSAGES,
-  adjustStockEndpoint,
-  lowStockThresholdEndpoint,
-  stockAdjustmentSchema,
-  type LowStockItem,
-  type stockMovementsEndpoint,
-} from '../../core/contracts/admin-stock';
+import { useRef } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import type { LowStockItem, stockMovementsEndpoint } from '../../core/contracts/admin-stock';
 import type { productListEndpoint } from '../../core/contracts/catalog';
-import type { Success } from './api';
 import { Field } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { useForm } from '../lib/form';
-import { toast } from '../lib/toast';
-import { change } from './api';
-import { useAdminViewer } from './viewer';
+import type { Success } from './api';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 import {
   Card,
   Empty,
@@ -30,67 +19,48 @@ import {
   smallButtonClass,
 } from './ui';
 
-/** The form's text, checked as the API checks the number it becomes. */
-const adjustmentForm = stockAdjustmentSchema.extend({
-  change: z
-    .string()
-    .trim()
-    .regex(/^[+-]?\d{1,7}$/, STOCK_MESSAGES.changeRequired)
-    .transform(Number)
-    .pipe(stockAdjustmentSchema.shape.change),
-});
+/** The stock page's forms, by the intent each sends (routes/admin/stock.tsx), each for the product it names. */
+export const STOCK_INTENTS = { adjust: 'adjust', threshold: 'threshold' } as const;
 
-const thresholdForm = z.object({
-  threshold: z
-    .string()
-    .trim()
-    .regex(/^\d{0,7}$/, STOCK_MESSAGES.threshold)
-    .transform((text) => (text === '' ? null : Number(text)))
-    .refine((value) => value === null || value <= MAX_LOW_STOCK_THRESHOLD, STOCK_MESSAGES.threshold),
-});
+/** The toast once a threshold is saved: the product's own, or the shop's default it now follows. */
+export const thresholdSaved = ({
+  threshold,
+  effectiveThreshold,
+}: {
+  threshold: number | null;
+  effectiveThreshold: number;
+}) =>
+  threshold === null ? `Threshold follows the shop's default, ${effectiveThreshold}` : `Threshold set to ${threshold}`;
 
-const toastOnly = { onFailure: toast.error, onInvalid: toast.error };
-
-function AdjustmentForm({ productId, onAdjusted }: { productId: string; onAdjusted: () => void }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(adjustmentForm, toastOnly);
-  const submit = form.handleSubmit(async (body) => {
-    const { countInStock } = await change(csrfToken, adjustStockEndpoint, { params: { productId }, body });
-    toast.success(`Stock is now ${countInStock}`);
-    form.setValues({ change: '', reason: '' });
-    onAdjusted();
-  });
+function AdjustmentForm({ productId }: { productId: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const { busy } = useChangeForm(STOCK_INTENTS.adjust, () => form.current?.reset());
   return (
-    <form noValidate onSubmit={submit} className="space-y-3">
+    <Form ref={form} method="post" noValidate className="space-y-3">
+      <ChangeFields form={STOCK_INTENTS.adjust} intent={STOCK_INTENTS.adjust} />
+      <input type="hidden" name="productId" value={productId} />
       <h3 className="font-semibold">Adjust stock</h3>
-      <Field label="Change (e.g. 5 or -2)" inputMode="numeric" required {...form.field('change')} />
-      <Field label="Reason" required {...form.field('reason')} />
-      <SubmitButton busy={form.busy} busyLabel="Saving...">
+      <Field label="Change (e.g. 5 or -2)" name="change" inputMode="numeric" required />
+      <Field label="Reason" name="reason" required />
+      <SubmitButton busy={busy} busyLabel="Saving...">
         Adjust stock
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
 function ThresholdForm({ productId }: { productId: string }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(thresholdForm, toastOnly);
-  const submit = form.handleSubmit(async (body) => {
-    const answer = await change(csrfToken, lowStockThresholdEndpoint, { params: { productId }, body });
-    toast.success(
-      answer.threshold === null
-        ? `Threshold follows the shop's default, ${answer.effectiveThreshold}`
-        : `Threshold set to ${answer.threshold}`,
-    );
-  });
+  const { busy } = useChangeForm(STOCK_INTENTS.threshold);
   return (
-    <form noValidate onSubmit={submit} className="space-y-3">
+    <Form method="post" noValidate className="space-y-3">
+      <ChangeFields form={STOCK_INTENTS.threshold} intent={STOCK_INTENTS.threshold} />
+      <input type="hidden" name="productId" value={productId} />
       <h3 className="font-semibold">Low-stock threshold</h3>
-      <Field label="Threshold (empty: the shop's default)" inputMode="numeric" {...form.field('threshold')} />
-      <SubmitButton busy={form.busy} busyLabel="Saving...">
+      <Field label="Threshold (empty: the shop's default)" name="threshold" inputMode="numeric" />
+      <SubmitButton busy={busy} busyLabel="Saving...">
         Save threshold
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
@@ -105,18 +75,30 @@ const KIND_WORDS = {
 
 type MovementPage = Success<typeof stockMovementsEndpoint>;
 
+/** Reads the page again, as it is (a GET of the same address runs its loader). */
+function Refresh() {
+  const [params] = useSearchParams();
+  return (
+    <Form method="get" replace>
+      {[...params].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={smallButtonClass}>
+        Refresh
+      </button>
+    </Form>
+  );
+}
+
 /** A product's movements, newest first, as stacked rows that fit a phone. */
 function Movements({ page: { movements, nextBefore } }: { page: MovementPage }) {
-  const { revalidate } = useRevalidator();
   return (
     <section aria-labelledby="movements-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="movements-heading" className="font-semibold">
           Stock movements
         </h3>
-        <button type="button" className={smallButtonClass} onClick={() => void revalidate()}>
-          Refresh
-        </button>
+        <Refresh />
       </div>
       <>
         {movements.length === 0 ? (
@@ -152,12 +134,11 @@ function Movements({ page: { movements, nextBefore } }: { page: MovementPage }) 
 /** One product's stock: adjust it, set its threshold, read its ledger. */
 function ProductStock({ productId, title, movements }: { productId: string; title: string; movements: MovementPage }) {
   // An adjustment adds a movement and may change the low-stock list: the page's loader reads them again.
-  const { revalidate } = useRevalidator();
   return (
     <Card className="space-y-6">
       <h2 className="text-lg font-semibold break-words">{title}</h2>
       <div className="grid gap-6 md:grid-cols-2">
-        <AdjustmentForm productId={productId} onAdjusted={() => void revalidate()} />
+        <AdjustmentForm productId={productId} />
         <ThresholdForm productId={productId} />
       </div>
       <Movements page={movements} />
@@ -206,6 +187,7 @@ export function Stock({
   /** The chosen product's ledger, null when none is chosen. */
   movements: MovementPage | null;
 }) {
+  useChangeToasts();
   const [params] = useSearchParams();
   const productId = params.get('product') ?? '';
   const chosen = products.find((product) => product._id === productId);

@@ -1,63 +1,75 @@
-import { useState } from 'react';
-import { useRevalidator } from 'react-router';
-import {
-  addStaffEndpoint,
-  addStaffSchema,
-  adminTeamEndpoint,
-  removeAdminEndpoint,
-  resendInvitationEndpoint,
-  revokeInvitationEndpoint,
-} from '../../core/contracts/admin-session';
-import type { Answer } from '../../core/contracts/endpoint';
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import type { adminTeamEndpoint } from '../../core/contracts/admin-session';
 import { EmailField, Field } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { useForm } from '../lib/form';
-import { toast } from '../lib/toast';
-import { change, changeOrToast } from './api';
+import type { Success } from './api';
+import { Form } from 'react-router';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 import { useAdminViewer } from './viewer';
 import { Badge, Card, PageHeading, When, smallButtonClass } from './ui';
 
-function AddStaff({ onAdded }: { onAdded: () => void }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(addStaffSchema, { onFailure: toast.error, onInvalid: toast.error });
-  const submit = form.handleSubmit(async (body) => {
-    const { invitation } = await change(csrfToken, addStaffEndpoint, { body });
-    toast.success(`Invitation sent to ${invitation.email}`);
-    form.setValues({ email: '', fullname: '' });
-    onAdded();
-  });
+/** The team page's forms, by the intent each sends (routes/admin/team.tsx). */
+export const TEAM_INTENTS = { add: 'add', resend: 'resend', revoke: 'revoke', remove: 'remove' } as const;
+
+function AddStaff() {
+  const form = useRef<HTMLFormElement>(null);
+  const { busy } = useChangeForm(TEAM_INTENTS.add, () => form.current?.reset());
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <Form ref={form} method="post" noValidate className="space-y-4">
+      <ChangeFields form={TEAM_INTENTS.add} intent={TEAM_INTENTS.add} />
       <h2 className="text-lg font-semibold">Invite a staff admin</h2>
       <p className="text-sm text-stone-700">
         They get an e-mail with a link that works once. They have no access until they follow it, choose a new password
         and set up an authenticator app.
       </p>
-      <EmailField label="Email" required {...form.field('email')} />
-      <Field label="Full name" autoComplete="off" required {...form.field('fullname')} />
-      <SubmitButton busy={form.busy} busyLabel="Sending...">
+      <EmailField label="Email" name="email" required />
+      <Field label="Full name" name="fullname" autoComplete="off" required />
+      <SubmitButton busy={busy} busyLabel="Sending...">
         Send invitation
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
-type Invitation = Answer<typeof adminTeamEndpoint>['invitations'][number];
+/**
+ * One button that changes an admin or an invitation, after the owner confirms where `confirm` asks; the e-mail
+ * goes with it for the toast's words.
+ */
+function AdminButton({
+  intent,
+  userId,
+  email,
+  confirm,
+  children,
+}: {
+  intent: (typeof TEAM_INTENTS)['resend' | 'revoke' | 'remove'];
+  userId: string;
+  email: string;
+  confirm?: string;
+  children: ReactNode;
+}) {
+  const { busy } = useChangeForm(`${intent}-${userId}`);
+  const confirmFirst = (event: FormEvent) => {
+    if (confirm && !window.confirm(confirm)) event.preventDefault();
+  };
+  return (
+    <Form method="post" onSubmit={confirmFirst}>
+      <ChangeFields form={`${intent}-${userId}`} intent={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="email" value={email} />
+      <button type="submit" disabled={busy} className={smallButtonClass}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+type Invitation = Success<typeof adminTeamEndpoint>['invitations'][number];
 
 /** A pending invitation: until when its link works, and the owner's Resend and Revoke. */
-function InvitationCard({
-  invitation,
-  busy,
-  onChange,
-}: {
-  invitation: Invitation;
-  busy: boolean;
-  onChange: (task: () => Promise<unknown>, success: string) => void;
-}) {
-  const { csrfToken } = useAdminViewer();
+function InvitationCard({ invitation }: { invitation: Invitation }) {
   const { userId, email } = invitation;
   const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
-  const params = { params: { userId } };
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3">
       <div className="min-w-0 space-y-1">
@@ -74,37 +86,26 @@ function InvitationCard({
         </p>
       </div>
       <div className="flex gap-2">
-        <button
-          type="button"
-          disabled={busy}
-          className={smallButtonClass}
-          onClick={() =>
-            onChange(() => change(csrfToken, resendInvitationEndpoint, params), `New invitation sent to ${email}`)
-          }
-        >
+        <AdminButton intent={TEAM_INTENTS.resend} userId={userId} email={email}>
           Resend<span className="sr-only"> the invitation to {email}</span>
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          className={smallButtonClass}
-          onClick={() => {
-            if (window.confirm(`Revoke ${email}'s invitation? Its link stops working.`))
-              onChange(() => change(csrfToken, revokeInvitationEndpoint, params), `${email}'s invitation revoked`);
-          }}
+        </AdminButton>
+        <AdminButton
+          intent={TEAM_INTENTS.revoke}
+          userId={userId}
+          email={email}
+          confirm={`Revoke ${email}'s invitation? Its link stops working.`}
         >
           Revoke<span className="sr-only"> the invitation to {email}</span>
-        </button>
+        </AdminButton>
       </div>
     </Card>
   );
 }
 
 /** /admin/team (owner): the shop's admins and invitations; invite a staff admin, resend, revoke, remove. */
-export function Team({ team }: { team: Answer<typeof adminTeamEndpoint> | null }) {
+export function Team({ team }: { team: Success<typeof adminTeamEndpoint> | null }) {
   const viewer = useAdminViewer();
-  const { revalidate } = useRevalidator();
-  const [busy, setBusy] = useState(false);
+  useChangeToasts();
   if (viewer.role !== 'owner' || !team)
     return (
       <>
@@ -112,19 +113,8 @@ export function Team({ team }: { team: Answer<typeof adminTeamEndpoint> | null }
         <p>Only the shop owner can manage admins.</p>
       </>
     );
+  // Each change posts to the page's action; its loader then reads the team again.
   const { admins, invitations } = team;
-  // One change at a time; the list is read again after each that worked.
-  const run = (task: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    void changeOrToast(task, success).then((done) => {
-      setBusy(false);
-      if (done) void revalidate();
-    });
-  };
-  const remove = (userId: string, email: string) => {
-    if (window.confirm(`Remove ${email}'s back-office access?`))
-      run(() => change(viewer.csrfToken, removeAdminEndpoint, { params: { userId } }), `${email} removed`);
-  };
   return (
     <>
       <PageHeading title="Team" />
@@ -132,7 +122,7 @@ export function Team({ team }: { team: Answer<typeof adminTeamEndpoint> | null }
         <ul className="space-y-3">
           {invitations.map((invitation) => (
             <li key={invitation.userId}>
-              <InvitationCard invitation={invitation} busy={busy} onChange={run} />
+              <InvitationCard invitation={invitation} />
             </li>
           ))}
           {admins.map((admin) => (
@@ -149,21 +139,21 @@ export function Team({ team }: { team: Answer<typeof adminTeamEndpoint> | null }
                   </p>
                 </div>
                 {admin.email !== viewer.email && (
-                  <button
-                    type="button"
-                    disabled={busy}
-                    className={smallButtonClass}
-                    onClick={() => void remove(admin.userId, admin.email)}
+                  <AdminButton
+                    intent={TEAM_INTENTS.remove}
+                    userId={admin.userId}
+                    email={admin.email}
+                    confirm={`Remove ${admin.email}'s back-office access?`}
                   >
                     Remove<span className="sr-only"> {admin.email}</span>
-                  </button>
+                  </AdminButton>
                 )}
               </Card>
             </li>
           ))}
         </ul>
         <Card>
-          <AddStaff onAdded={() => void revalidate()} />
+          <AddStaff />
         </Card>
       </div>
     </>

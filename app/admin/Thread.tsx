@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { InboxThread } from '../../core/contracts/admin-messages';
 import { TextAreaField } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { CsrfField, INTENT, useChangeForm } from './change-form';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 import { Badge, Card, PageHeading, When, adminLinkClass, smallButtonClass } from './ui';
 
 /** The ticket page's forms, by the intent each sends (routes/admin/ticket.tsx). */
@@ -11,36 +11,35 @@ export const THREAD_INTENTS = { reply: 'reply', markRead: 'mark-read', markUnrea
 
 function ReplyForm() {
   const form = useRef<HTMLFormElement>(null);
-  const { fetcher, busy } = useChangeForm(() => form.current?.reset());
+  const { busy } = useChangeForm(THREAD_INTENTS.reply, () => form.current?.reset());
   return (
-    <fetcher.Form ref={form} method="post" noValidate className="space-y-3">
-      <CsrfField />
-      <input type="hidden" name={INTENT} value={THREAD_INTENTS.reply} />
+    <Form ref={form} method="post" noValidate className="space-y-3">
+      <ChangeFields form={THREAD_INTENTS.reply} intent={THREAD_INTENTS.reply} />
       <TextAreaField label="Reply by e-mail" name="message" required />
       <SubmitButton busy={busy} busyLabel="Sending...">
         Send reply
       </SubmitButton>
-    </fetcher.Form>
+    </Form>
   );
 }
 
 /** Marks the message read, or unread again. */
 function MarkForm({ read }: { read: boolean }) {
-  const { fetcher, busy } = useChangeForm();
+  const { busy } = useChangeForm('mark');
   return (
-    <fetcher.Form method="post">
-      <CsrfField />
-      <input type="hidden" name={INTENT} value={read ? THREAD_INTENTS.markUnread : THREAD_INTENTS.markRead} />
+    <Form method="post">
+      <ChangeFields form="mark" intent={read ? THREAD_INTENTS.markUnread : THREAD_INTENTS.markRead} />
       <button type="submit" disabled={busy} className={smallButtonClass}>
         {read ? 'Mark unread' : 'Mark read'}
       </button>
-    </fetcher.Form>
+    </Form>
   );
 }
 
 /** /admin/messages/:ticket: the message, the shop's replies, read or unread, and a reply by mail. */
 export function Thread({ thread }: { thread: InboxThread }) {
   const { ticketNumber } = thread;
+  useChangeToasts();
   return (
     <>
       <p className="mb-2 text-sm">

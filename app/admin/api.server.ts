@@ -9,7 +9,7 @@ import type { Endpoint } from '../../core/contracts/endpoint';
 import type { z } from '../../core/contracts/zod';
 import { GENERIC_ERROR, fillPath, type CallInput } from '../lib/http';
 import type { Success } from './api';
-import { CSRF_FIELD, type Reply } from './change-form';
+import { CSRF_FIELD, FORM_FIELD, type Reply } from './change-form';
 import { adminOrNotFound } from './viewer';
 
 interface RouteArgs {
@@ -37,11 +37,19 @@ export async function send<E extends Endpoint>(
   };
   const search = new URLSearchParams(query).toString();
   const path = fillPath(endpoint.path, params);
+  const headers: Record<string, string> = csrfToken === undefined ? {} : { [CSRF_HEADER]: csrfToken };
+  let payload = body;
+  if (body instanceof FormData) {
+    // A multipart upload (images) goes on as the bytes and boundary the platform encodes.
+    const encoded = new Response(body);
+    payload = new Uint8Array(await encoded.arrayBuffer());
+    headers['content-type'] = encoded.headers.get('content-type') ?? 'multipart/form-data';
+  }
   const answer = await context.api(request, context.clientAddress, {
     method: endpoint.method,
     url: search ? `${path}?${search}` : path,
-    body,
-    headers: csrfToken === undefined ? {} : { [CSRF_HEADER]: csrfToken },
+    body: payload,
+    headers,
   });
   if (answer.status < 200 || answer.status > 299) {
     const message = (answer.body as { message?: unknown } | undefined)?.message;
@@ -112,6 +120,13 @@ export function bodyOf(schema: z.ZodObject, form: FormData): Record<string, unkn
   return body;
 }
 
+/** Each refused field's first message, keyed by its path joined with dots: the name of the input it is about. */
+export function messagesByInput(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
 /**
  * A form's change (issue 32): the admin past the second factor, the body parsed with the endpoint's contract (its
  * first message answers a refused form, as the browser's form said it), then the call with the CSRF token the form
@@ -120,22 +135,37 @@ export function bodyOf(schema: z.ZodObject, form: FormData): Record<string, unkn
 export async function change<E extends Endpoint>(
   args: RouteArgs & { form: FormData },
   endpoint: E,
-  { params, body, done }: { params?: Record<string, string>; body?: unknown; done: (answer: Success<E>) => string },
+  {
+    params,
+    body,
+    done,
+    next,
+  }: {
+    params?: Record<string, string>;
+    body?: unknown;
+    done: (answer: Success<E>) => string;
+    /** Where the page goes after the change, e.g. the product it created. */
+    next?: (answer: Success<E>) => string;
+  },
 ) {
   await adminOrNotFound(args.context, args.request);
+  const form = String(args.form.get(FORM_FIELD) ?? '');
   // Checked here for the form's message; sent as the form gave it, for the API parses it again with this schema.
-  const parsed = body === undefined ? undefined : endpoint.body?.safeParse(body);
-  if (parsed && !parsed.success)
-    return data<Reply>({ ok: false, message: parsed.error.issues[0]?.message ?? GENERIC_ERROR }, { status: 400 });
+  const parsed = body === undefined || endpoint.consumes ? undefined : endpoint.body?.safeParse(body);
+  if (parsed && !parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? GENERIC_ERROR;
+    return data<Reply>({ ok: false, message, form, errors: messagesByInput(parsed.error) }, { status: 400 });
+  }
   const csrfToken = args.form.get(CSRF_FIELD);
   const outcome = await send(args, endpoint, {
     params,
     body,
     csrfToken: typeof csrfToken === 'string' ? csrfToken : '',
   } as Input<E> & { csrfToken: string });
-  if (!outcome.ok) return data<Reply>({ ok: false, message: outcome.message }, { status: outcome.status });
-  return data<Reply>({ ok: true, message: done(outcome.answer) });
+  if (!outcome.ok) return data<Reply>({ ok: false, message: outcome.message, form }, { status: outcome.status });
+  return data<Reply>({ ok: true, message: done(outcome.answer), form, location: next?.(outcome.answer) });
 }
 
 /** A form that names none of the page's forms. */
-export const unknownForm = () => data<Reply>({ ok: false, message: GENERIC_ERROR }, { status: 400 });
+export const unknownForm = (form: FormData) =>
+  data<Reply>({ ok: false, message: GENERIC_ERROR, form: String(form.get(FORM_FIELD) ?? '') }, { status: 400 });

@@ -31,6 +31,7 @@ export function inProcessApi(app: FastifyInstance): StorefrontContext['api'] {
     });
     const raw = body instanceof Uint8Array;
     if (body !== undefined && !raw) passed['content-type'] = 'application/json';
+    // A raw body (a multipart upload) names its own content type in `headers`.
     const answer = await app.inject({
       method,
       url,

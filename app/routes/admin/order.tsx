@@ -48,7 +48,7 @@ export async function action(args: Route.ActionArgs) {
         done: () => REFUND_RETRIED,
       });
     default:
-      return unknownForm();
+      return unknownForm(form);
   }
 }
 

@@ -36,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
     case THREAD_INTENTS.markUnread:
       return change(submitted, markMessageUnreadEndpoint, { params, done: () => 'Marked unread' });
     default:
-      return unknownForm();
+      return unknownForm(form);
   }
 }
 
