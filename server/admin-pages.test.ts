@@ -8,6 +8,7 @@ import * as adminLayout from '../app/routes/admin.tsx';
 import * as adminSignIn from '../app/routes/admin-sign-in.tsx';
 import * as notAPage from '../app/routes/admin/not-found.tsx';
 import * as reviewsPage from '../app/routes/admin/reviews.tsx';
+import * as teamPage from '../app/routes/admin/team.tsx';
 import * as ticketPage from '../app/routes/admin/ticket.tsx';
 import { pageAdmin } from './app.ts';
 import { inProcessApi } from './http/in-process-api.ts';
@@ -143,5 +144,37 @@ describe('the /admin pages', () => {
     expect(redirected).toBeInstanceOf(Response);
     expect((redirected as Response).status).toBe(302);
     expect((redirected as Response).headers.get('location')).toBe('/admin');
+  });
+
+  it("make a form's change through the API: its CSRF token checked, its contract's message, the audit's address", async () => {
+    const admin = await signedInAdmin(shop());
+    const submit = async (fields: Record<string, string>) => {
+      const body = new URLSearchParams({ form: 'add', intent: 'add', ...fields });
+      const request = new Request('http://localhost/admin/team', {
+        method: 'POST',
+        headers: { cookie: admin.headers.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      const answer = await teamPage.action({ request, context, params: {} } as Parameters<typeof teamPage.action>[0]);
+      return answer as unknown as {
+        data: { ok: boolean; message: string; form: string };
+        init: { status?: number } | null;
+      };
+    };
+    const email = uniqueEmail();
+    const forged = await submit({ csrf: 'not-the-token', email, fullname: 'Meera Staff' });
+    expect(forged.data).toMatchObject({ ok: false, form: 'add' });
+    expect(forged.init?.status).toBe(403);
+    const refused = await submit({ csrf: admin.headers['x-csrf-token'], email, fullname: 'Me' });
+    expect(refused.data).toMatchObject({ ok: false, message: 'Fullname must be at least 3 letters long' });
+    const sent = await submit({ csrf: admin.headers['x-csrf-token'], email, fullname: 'Meera Staff' });
+    expect(sent.data).toEqual({ ok: true, form: 'add', message: `Invitation sent to ${email}` });
+    const audit = await shop().app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?action=admin.invitation-sent`,
+      headers: admin.headers,
+    });
+    const [entry] = audit.json<{ entries: { adminEmail: string; ip: string }[] }>().entries;
+    expect(entry).toMatchObject({ adminEmail: admin.email, ip: '203.0.113.7' });
   });
 });

@@ -1,13 +1,15 @@
 /**
- * The back office's calls from the browser: changes with the session's CSRF token in the CSRF_HEADER, which the
- * admin guard checks on every change (decision 0033). Pages read through their loaders (api.server.ts).
+ * The back office's calls from the browser, for the few whose answer sets or clears the session cookie (signing
+ * in and out, accepting an invitation): with the session's CSRF token in the CSRF_HEADER, which the admin guard
+ * checks on every change (decision 0033). Pages read through their loaders and change through their actions
+ * (api.server.ts, change-form.tsx).
  */
 import { CSRF_HEADER } from '../../core/contracts/admin-session';
 import type { Answer, Endpoint } from '../../core/contracts/endpoint';
 import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, fillPath, type CallInput } from '../lib/http';
 import { toast } from '../lib/toast';
 
-export type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
+type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
 
 /**
  * The success answer's type: some contracts' spread error maps widen Answer with their `{ message }`; a call only
