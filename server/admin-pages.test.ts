@@ -126,6 +126,15 @@ describe('the /admin pages', () => {
       // The page's read went through /api/admin/reviews with the admin's cookie, parsed by its contract.
       const reviews = await loadReviews(pageRequest({ cookie: admin.headers.cookie }));
       expect(reviews).toMatchObject({ reviews: expect.any(Array), next: null });
+      // A filter the API refuses is the page's error, with the API's status and message.
+      const refused = reviewsPage.loader({
+        request: new Request('http://localhost/admin/reviews?status=bogus', {
+          headers: { cookie: admin.headers.cookie },
+        }),
+        context,
+        params: {},
+      } as Parameters<typeof reviewsPage.loader>[0]);
+      expect(await thrownStatus(refused)).toBe(400);
     }
     expect(adminLayout.headers()).toEqual({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
     expect(adminSignIn.headers()).toEqual({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });

@@ -3,14 +3,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { StorefrontContext } from '../../core/storefront.ts';
 
-/** Headers of the page request that describe the body or the connection, not the person asking: not passed on. */
+/**
+ * Headers of the page request that describe its body, its connection or the page it asks for (its cache
+ * validators and range), not the person asking: not passed on.
+ */
 const NOT_PASSED_ON = new Set([
   'accept',
   'accept-encoding',
   'connection',
   'content-length',
   'content-type',
+  'if-match',
+  'if-modified-since',
+  'if-none-match',
+  'if-range',
+  'if-unmodified-since',
   'keep-alive',
+  'range',
   'transfer-encoding',
   'upgrade',
 ]);
