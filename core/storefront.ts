@@ -32,6 +32,8 @@ export interface InProcessAnswer {
   status: number;
   /** The answer's JSON, undefined when it had none or it was not JSON. */
   body: unknown;
+  /** Its Set-Cookie headers: an action whose change sets or clears a cookie (signing out) passes them on. */
+  setCookies: string[];
 }
 
 /** What the server hands every route loader and action. */

@@ -21,7 +21,7 @@ interface RouteArgs {
 type Input<E extends Endpoint> = Omit<CallInput<E>, 'headers' | 'query'> & { query?: Record<string, string> };
 
 /** What a change answers a form: the API's answer, or its `{ message }` (or the contract's) for the toast. */
-export type Outcome<T> = { ok: true; answer: T } | { ok: false; status: number; message: string };
+export type Outcome<T> = { ok: true; answer: T; setCookies: string[] } | { ok: false; status: number; message: string };
 
 /** Sends one call; a change carries the CSRF token its form sent, which the admin guard compares with the session's. */
 export async function send<E extends Endpoint>(
@@ -57,7 +57,7 @@ export async function send<E extends Endpoint>(
   }
   const parsed = endpoint.responses[answer.status]?.safeParse(answer.body);
   if (!parsed?.success) return { ok: false, status: 502, message: GENERIC_ERROR };
-  return { ok: true, answer: parsed.data as Success<E> };
+  return { ok: true, answer: parsed.data as Success<E>, setCookies: answer.setCookies };
 }
 
 /**

@@ -1,15 +1,12 @@
 /**
- * The back office's calls from the browser, for the few whose answer sets or clears the session cookie (signing
- * in and out, accepting an invitation): with the session's CSRF token in the CSRF_HEADER, which the admin guard
- * checks on every change (decision 0033). Pages read through their loaders and change through their actions
+ * The back office's calls from the browser, for the steps whose answer sets the session cookie (signing in,
+ * accepting an invitation): with the session's CSRF token in the CSRF_HEADER where there is one, which the admin
+ * guard checks on every change (decision 0033). Pages read through their loaders and change through their actions
  * (api.server.ts, change-form.tsx).
  */
 import { CSRF_HEADER } from '../../core/contracts/admin-session';
 import type { Answer, Endpoint } from '../../core/contracts/endpoint';
-import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, fillPath, type CallInput } from '../lib/http';
-import { toast } from '../lib/toast';
-
-type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
+import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, fillPath } from '../lib/http';
 
 /**
  * The success answer's type: some contracts' spread error maps widen Answer with their `{ message }`; a call only
@@ -18,13 +15,6 @@ type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
 export type Success<E extends Endpoint> = [Exclude<Answer<E>, { message: string }>] extends [never]
   ? Answer<E>
   : Exclude<Answer<E>, { message: string }>;
-
-/** Sends a change with the CSRF token. */
-export function change<E extends Endpoint>(csrfToken: string, endpoint: E, input?: ChangeInput<E>) {
-  // call() types `headers` by the endpoint's own schema; the CSRF header is the guard's, not the endpoint's.
-  const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
-  return send(endpoint, { ...input, headers: { [CSRF_HEADER]: csrfToken } });
-}
 
 /**
  * The sign-in's two steps (and an invitation's acceptance), outside call(): their 401 means a wrong password or code, which call() would take for the
@@ -55,16 +45,4 @@ export async function signInStep<E extends Endpoint>(
   const parsed = endpoint.responses[response.status]?.safeParse(answer);
   if (!parsed?.success) throw new ApiError(response.status, GENERIC_ERROR, 'PARSING');
   return parsed.data as Success<E>;
-}
-
-/** Runs a change; a failure is toasted with the server's message and answers undefined. */
-export async function changeOrToast<T>(task: () => Promise<T>, success?: string): Promise<T | undefined> {
-  try {
-    const answer = await task();
-    if (success) toast.success(success);
-    return answer;
-  } catch (error) {
-    toast.error(errorMessage(error));
-    return undefined;
-  }
 }

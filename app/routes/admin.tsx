@@ -1,6 +1,9 @@
-import { Outlet } from 'react-router';
+import { Outlet, data, replace } from 'react-router';
+import { adminSignOutEndpoint } from '../../core/contracts/admin-session';
 import type { Route } from './+types/admin';
-import { AdminShell } from '../admin/AdminShell';
+import { send } from '../admin/api.server';
+import { AdminShell, SIGN_OUT_FORM } from '../admin/AdminShell';
+import { CSRF_FIELD, type Reply } from '../admin/change-form';
 import { AdminViewerContext, BACK_OFFICE_HANDLE, adminMeta, adminOrNotFound, backOfficeHeaders } from '../admin/viewer';
 
 /**
@@ -10,6 +13,21 @@ import { AdminViewerContext, BACK_OFFICE_HANDLE, adminMeta, adminOrNotFound, bac
 export async function loader({ context, request }: Route.LoaderArgs) {
   const viewer = await adminOrNotFound(context, request);
   return { viewer, shopName: context.shop.name };
+}
+
+/**
+ * Signing out (the shell's button): the API ends the session and clears its cookie, whose Set-Cookie goes with the
+ * redirect to the sign-in, in place of the page signed out of.
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  const csrfToken = String(form.get(CSRF_FIELD) ?? '');
+  const outcome = await send(args, adminSignOutEndpoint, { csrfToken });
+  if (!outcome.ok)
+    return data<Reply>({ ok: false, message: outcome.message, form: SIGN_OUT_FORM }, { status: outcome.status });
+  const headers = new Headers();
+  for (const cookie of outcome.setCookies) headers.append('set-cookie', cookie);
+  throw replace('/admin/sign-in', { headers });
 }
 
 export const headers = backOfficeHeaders;

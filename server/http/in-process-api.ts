@@ -54,6 +54,7 @@ export function inProcessApi(app: FastifyInstance): StorefrontContext['api'] {
     } catch {
       parsed = undefined;
     }
-    return { status: answer.statusCode, body: parsed };
+    const setCookie = answer.headers['set-cookie'];
+    return { status: answer.statusCode, body: parsed, setCookies: setCookie === undefined ? [] : [setCookie].flat() };
   };
 }
