@@ -29,8 +29,22 @@ export default [
   route('admin/sign-in', 'routes/admin-sign-in.tsx'),
   // A staff invitation's mailed link (decision 0048): for the invitee, who is signed in to nothing yet.
   route('admin/invitation/:token', 'routes/admin-invitation.tsx'),
-  // One route for every other back-office page (app/admin/pages.tsx): the shop's pages carry one manifest entry.
-  route('admin/*', 'routes/admin.tsx'),
+  // Every other back-office page (decision 0059): the layout's guard, then one route module per page.
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders/:orderId', 'routes/admin/order.tsx'),
+    route('reviews', 'routes/admin/reviews.tsx'),
+    route('messages', 'routes/admin/messages.tsx'),
+    route('messages/:ticket', 'routes/admin/ticket.tsx'),
+    route('stock', 'routes/admin/stock.tsx'),
+    route('products', 'routes/admin/products.tsx'),
+    route('products/new', 'routes/admin/new-product.tsx'),
+    route('products/:productId', 'routes/admin/product.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+    route('team', 'routes/admin/team.tsx'),
+    route('*', 'routes/admin/not-found.tsx'),
+  ]),
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('*', 'routes/not-found.tsx'),

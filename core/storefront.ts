@@ -19,6 +19,23 @@ export interface StorefrontCatalog {
   getReviews(productId: string): Promise<ReviewListItem[]>;
 }
 
+/** A call of the shop's own API from a loader or an action: an /api/ path with its query, and a JSON body. */
+export interface InProcessCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** Sent as JSON; a multipart upload passes its encoded bytes and content type instead. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface InProcessAnswer {
+  status: number;
+  /** The answer's JSON, undefined when it had none or it was not JSON. */
+  body: unknown;
+  /** Its Set-Cookie headers: an action whose change sets or clears a cookie (signing out) passes them on. */
+  setCookies: string[];
+}
+
 /** What the server hands every route loader and action. */
 export interface StorefrontContext {
   catalog: StorefrontCatalog;
@@ -39,6 +56,14 @@ export interface StorefrontContext {
     /** The admin of the request's session at any stage (check `stage`), or null without a live one. */
     viewer(request: Request): Promise<AdminViewer | null>;
   };
+  /**
+   * Sends a request to the shop's own API in process, as the browser would send it: with the page request's cookie
+   * and origin headers, from its client's address (`clientAddress`), so the admin guard, its CSRF check, the audit
+   * log and the contracts are the browser's one path (issue 32). Answers the status and the parsed JSON body.
+   */
+  api(request: Request, clientAddress: string | undefined, call: InProcessCall): Promise<InProcessAnswer>;
+  /** The page request's TCP peer, which an in-process API call comes from; unset for a page rendered for the cache. */
+  clientAddress?: string;
   /** This response's Content-Security-Policy nonce: every script the page renders must carry it. */
   cspNonce: string;
 }

@@ -1,12 +1,17 @@
-// The back office's pages (issue 22): every /admin page but the sign-in and the invitation link is served by the one `admin/*` route, whose
-// loader answers 404 to anyone but an admin past the second factor, with the viewer the real server hands loaders.
+// The back office's pages (issues 22 and 32): every /admin page but the sign-in and the invitation link is a child of
+// the `admin` layout route, whose loader (and each page's) answers 404 to anyone but an admin past the second factor,
+// with the viewer the real server hands loaders; the pages read through the API in process (decision 0059).
 import { isRouteErrorResponse, type AppLoadContext } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import routes from '../app/routes.ts';
 import * as adminLayout from '../app/routes/admin.tsx';
 import * as adminSignIn from '../app/routes/admin-sign-in.tsx';
-import { adminPageAt } from '../app/admin/pages.tsx';
+import * as notAPage from '../app/routes/admin/not-found.tsx';
+import * as reviewsPage from '../app/routes/admin/reviews.tsx';
+import * as teamPage from '../app/routes/admin/team.tsx';
+import * as ticketPage from '../app/routes/admin/ticket.tsx';
 import { pageAdmin } from './app.ts';
+import { inProcessApi } from './http/in-process-api.ts';
 import { testShopFor } from './testing/harness.ts';
 import { ADMIN_TEST_PASSWORD, sessionCookie, signedInAdmin } from './testing/admin-session.ts';
 import { oldStaffBearer, verifiedShopper } from './testing/orders.ts';
@@ -15,63 +20,73 @@ import { cookieHeader, refreshCookieOf, uniqueEmail } from './testing/accounts.t
 const shop = testShopFor({ SEED_DEMO: 'false' });
 let context: AppLoadContext;
 beforeAll(() => {
-  context = { shop: shop().services.shop, admin: pageAdmin(shop().services.admin) } as AppLoadContext;
+  context = {
+    shop: shop().services.shop,
+    admin: pageAdmin(shop().services.admin),
+    api: inProcessApi(shop().app),
+    clientAddress: '203.0.113.7',
+  } as AppLoadContext;
 });
 
 const pageRequest = (headers: Record<string, string> = {}) =>
   new Request('http://localhost/admin/reviews', { headers });
-const loadLayout = (request: Request, page = 'reviews') =>
-  adminLayout.loader({ request, context, params: { '*': page } } as Parameters<typeof adminLayout.loader>[0]);
+const loadLayout = (request: Request) =>
+  adminLayout.loader({ request, context, params: {} } as Parameters<typeof adminLayout.loader>[0]);
+const loadReviews = (request: Request) =>
+  reviewsPage.loader({ request, context, params: {} } as Parameters<typeof reviewsPage.loader>[0]);
 
-/** What the layout's loader throws, as React Router answers it. */
-async function statusOf(request: Request): Promise<number> {
+/** What a loader throws: its status, with 'Not found' for the back office's 404. */
+async function thrownStatus(load: Promise<unknown>): Promise<number> {
   try {
-    await loadLayout(request);
+    await load;
     return 200;
   } catch (thrown) {
     const { data, init } = thrown as { data: unknown; init?: { status?: number } };
     if (isRouteErrorResponse(thrown)) return thrown.status;
-    expect(data).toBe('Not found');
+    if (init?.status === 404) expect(data).toBe('Not found');
     return init?.status ?? 500;
   }
 }
 
 describe('the /admin pages', () => {
-  it('are all served by the one route that checks the admin, but the sign-in and an invitation link', () => {
+  it('are all children of the one layout route that checks the admin, but the sign-in and an invitation link', () => {
     const adminPaths = routes.filter((entry) => entry.path?.startsWith('admin'));
     // The invitation's page is for someone signed in to nothing yet (decision 0048).
-    expect(adminPaths.map((entry) => entry.path).sort()).toEqual([
-      'admin/*',
-      'admin/invitation/:token',
-      'admin/sign-in',
-    ]);
-    expect(adminPaths.find((entry) => entry.path === 'admin/*')!.file).toBe('routes/admin.tsx');
-    expect(adminPaths.every((entry) => !entry.children?.length)).toBe(true);
-    for (const page of [
+    expect(adminPaths.map((entry) => entry.path).sort()).toEqual(['admin', 'admin/invitation/:token', 'admin/sign-in']);
+    const layout = adminPaths.find((entry) => entry.path === 'admin')!;
+    expect(layout.file).toBe('routes/admin.tsx');
+    expect(adminPaths.filter((entry) => entry !== layout).every((entry) => !entry.children?.length)).toBe(true);
+    const pages = layout.children!.map((child) => (child.index ? '' : child.path));
+    expect(pages).toEqual([
       '',
       'orders',
-      'orders/8C1F0A2B3D4E5F6A7B8C9D0E',
+      'orders/:orderId',
       'reviews',
       'messages',
-      'messages/100001',
+      'messages/:ticket',
       'stock',
-      'audit',
-      'team',
-      'team/',
       'products',
       'products/new',
-      'products/0b6b2c8e-8f0e-4d5a-9c1e-2f3a4b5c6d7e',
-    ]) {
-      expect(adminPageAt(page), page).not.toBeNull();
-    }
-    for (const page of ['nothing', 'messages/abc', 'reviews/1', '../shop', 'orders/a/b', 'orders/../x', 'products/abc'])
-      expect(adminPageAt(page), page).toBeNull();
+      'products/:productId',
+      'audit',
+      'team',
+      '*',
+    ]);
   });
 
   it('answer 404 to an admin for a path that is no page', async () => {
     const admin = await signedInAdmin(shop());
-    const thrown = await loadLayout(pageRequest({ cookie: admin.headers.cookie }), 'nothing').catch((error) => error);
+    const request = pageRequest({ cookie: admin.headers.cookie });
+    const thrown = await notAPage
+      .loader({ request, context, params: { '*': 'nothing' } } as Parameters<typeof notAPage.loader>[0])
+      .catch((error: unknown) => error);
     expect(thrown).toMatchObject({ data: 'Not found', init: { status: 404 } });
+    for (const ticket of ['abc', '1234567890']) {
+      const load = ticketPage.loader({ request, context, params: { ticket } } as Parameters<
+        typeof ticketPage.loader
+      >[0]);
+      expect(await thrownStatus(load), ticket).toBe(404);
+    }
   });
 
   it('answer 404 to a visitor, a shopper, old staff, a forged cookie and an admin before the second factor', async () => {
@@ -93,7 +108,8 @@ describe('the /admin pages', () => {
       { cookie: 'admin_session=forged' },
       { cookie: sessionCookie(halfSignedIn) },
     ] as Record<string, string>[]) {
-      expect(await statusOf(pageRequest(headers)), JSON.stringify(headers)).toBe(404);
+      expect(await thrownStatus(loadLayout(pageRequest(headers))), JSON.stringify(headers)).toBe(404);
+      expect(await thrownStatus(loadReviews(pageRequest(headers))), JSON.stringify(headers)).toBe(404);
     }
   });
 
@@ -107,6 +123,18 @@ describe('the /admin pages', () => {
         stage: 'complete',
         csrfToken: admin.headers['x-csrf-token'],
       });
+      // The page's read went through /api/admin/reviews with the admin's cookie, parsed by its contract.
+      const reviews = await loadReviews(pageRequest({ cookie: admin.headers.cookie }));
+      expect(reviews).toMatchObject({ reviews: expect.any(Array), next: null });
+      // A filter the API refuses is the page's error, with the API's status and message.
+      const refused = reviewsPage.loader({
+        request: new Request('http://localhost/admin/reviews?status=bogus', {
+          headers: { cookie: admin.headers.cookie },
+        }),
+        context,
+        params: {},
+      } as Parameters<typeof reviewsPage.loader>[0]);
+      expect(await thrownStatus(refused)).toBe(400);
     }
     expect(adminLayout.headers()).toEqual({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
     expect(adminSignIn.headers()).toEqual({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' });
@@ -125,5 +153,37 @@ describe('the /admin pages', () => {
     expect(redirected).toBeInstanceOf(Response);
     expect((redirected as Response).status).toBe(302);
     expect((redirected as Response).headers.get('location')).toBe('/admin');
+  });
+
+  it("make a form's change through the API: its CSRF token checked, its contract's message, the audit's address", async () => {
+    const admin = await signedInAdmin(shop());
+    const submit = async (fields: Record<string, string>) => {
+      const body = new URLSearchParams({ form: 'add', intent: 'add', ...fields });
+      const request = new Request('http://localhost/admin/team', {
+        method: 'POST',
+        headers: { cookie: admin.headers.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      const answer = await teamPage.action({ request, context, params: {} } as Parameters<typeof teamPage.action>[0]);
+      return answer as unknown as {
+        data: { ok: boolean; message: string; form: string };
+        init: { status?: number } | null;
+      };
+    };
+    const email = uniqueEmail();
+    const forged = await submit({ csrf: 'not-the-token', email, fullname: 'Meera Staff' });
+    expect(forged.data).toMatchObject({ ok: false, form: 'add' });
+    expect(forged.init?.status).toBe(403);
+    const refused = await submit({ csrf: admin.headers['x-csrf-token'], email, fullname: 'Me' });
+    expect(refused.data).toMatchObject({ ok: false, message: 'Fullname must be at least 3 letters long' });
+    const sent = await submit({ csrf: admin.headers['x-csrf-token'], email, fullname: 'Meera Staff' });
+    expect(sent.data).toEqual({ ok: true, form: 'add', message: `Invitation sent to ${email}` });
+    const audit = await shop().app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?action=admin.invitation-sent`,
+      headers: admin.headers,
+    });
+    const [entry] = audit.json<{ entries: { adminEmail: string; ip: string }[] }>().entries;
+    expect(entry).toMatchObject({ adminEmail: admin.email, ip: '203.0.113.7' });
   });
 });

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ServerBuild } from 'react-router';
 import { storefront } from './http/storefront.ts';
+import { inProcessApi } from './http/in-process-api.ts';
 import { storefrontPolicy } from './http/content-security-policy.ts';
 import type { ConnectMiddleware } from './http/dev-storefront.ts';
 import { startPageCache } from './http/page-cache/setup.ts';
@@ -84,6 +85,7 @@ export async function mountPages(
       paymentScriptUrl: services.paymentSetup.scriptUrl,
       paymentPayPageOrigins: services.paymentSetup.payPageOrigins,
       admin: pageAdmin(services.admin),
+      api: inProcessApi(app),
     },
     contentSecurityPolicy,
   });

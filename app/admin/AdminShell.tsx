@@ -1,7 +1,7 @@
-import { useState, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
-import { adminSignOutEndpoint, type AdminViewer } from '../../core/contracts/admin-session';
-import { change, changeOrToast } from './api';
+import type { ReactNode } from 'react';
+import { Form, NavLink } from 'react-router';
+import type { AdminViewer } from '../../core/contracts/admin-session';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 
 interface NavEntry {
   to: string;
@@ -29,24 +29,23 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-700 text-white' : 'text-stone-800 hover:bg-stone-200'
   } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700`;
 
-function SignOut({ csrfToken }: { csrfToken: string }) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    const done = await changeOrToast(() => change(csrfToken, adminSignOutEndpoint));
-    setBusy(false);
-    if (done) await navigate('/admin/sign-in', { replace: true });
-  };
+/** The form that signs out: it posts to the /admin layout's action (routes/admin.tsx), which ends the session. */
+export const SIGN_OUT_FORM = 'sign-out';
+
+function SignOut() {
+  useChangeToasts();
+  const { busy } = useChangeForm(SIGN_OUT_FORM);
   return (
-    <button
-      type="button"
-      onClick={() => void signOut()}
-      disabled={busy}
-      className="rounded-md border border-stone-400 px-3 py-1.5 text-sm font-medium hover:bg-stone-100"
-    >
-      Sign out
-    </button>
+    <Form method="post" action="/admin">
+      <ChangeFields form={SIGN_OUT_FORM} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md border border-stone-400 px-3 py-1.5 text-sm font-medium hover:bg-stone-100"
+      >
+        Sign out
+      </button>
+    </Form>
   );
 }
 
@@ -78,7 +77,7 @@ export function AdminShell({
             <span className="min-w-0 break-all text-stone-700">
               {viewer.email} <span className="rounded bg-stone-100 px-1.5 py-0.5 text-xs uppercase">{viewer.role}</span>
             </span>
-            <SignOut csrfToken={viewer.csrfToken} />
+            <SignOut />
           </div>
         </div>
       </header>

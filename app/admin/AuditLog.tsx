@@ -1,7 +1,7 @@
-import { auditLogEndpoint, type AuditEntryView } from '../../core/contracts/admin-audit';
-import { useAdminQuery } from './api';
+import type { AuditEntryView, auditLogEndpoint } from '../../core/contracts/admin-audit';
+import type { Success } from './api';
 import { auditActionLabel } from './audit-actions';
-import { Card, FilterField, ListPage, When, useSearchInput } from './ui';
+import { Card, FilterField, ListPage, When } from './ui';
 
 /** A recorded value as readable JSON; nothing recorded reads as a dash. */
 export function readableJson(value: unknown): string {
@@ -48,10 +48,7 @@ function Entry({ entry }: { entry: AuditEntryView }) {
 }
 
 /** /admin/audit: every admin action, newest first, by admin, action and dates, a page at a time. */
-export function AuditLog() {
-  const query = useAdminQuery(auditLogEndpoint, {
-    query: useSearchInput(['admin', 'action', 'targetType', 'targetId', 'from', 'to', 'before']),
-  });
+export function AuditLog({ data }: { data: Success<typeof auditLogEndpoint> }) {
   return (
     <ListPage
       title="Audit log"
@@ -64,7 +61,7 @@ export function AuditLog() {
           <FilterField label="To" name="to" type="date" />
         </>
       }
-      query={query}
+      data={data}
       itemsOf={(data) => data.entries}
       empty="No entries match."
       keyOf={(entry) => entry.id}

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
-import { dashboardEndpoint, type DashboardFigure, type DashboardSection } from '../../core/contracts/admin-dashboard';
+import type { DashboardFigure, DashboardSection } from '../../core/contracts/admin-dashboard';
 import { formatRupees, paiseToRupees } from '../../core/money';
-import { useAdminQuery } from './api';
-import { Badge, Card, Loaded, PageHeading, adminLinkClass } from './ui';
+import { Badge, Card, PageHeading, adminLinkClass } from './ui';
 
 /** A figure as it reads: a count, rupees, a duration, or a score. */
 export function formatFigure({ value, unit }: Pick<DashboardFigure, 'value' | 'unit'>): string {
@@ -73,20 +72,15 @@ function Section({ section }: { section: DashboardSection }) {
 }
 
 /** /admin: whichever sections the server's dashboard answers, in its order. */
-export function Dashboard() {
-  const query = useAdminQuery(dashboardEndpoint, {});
+export function Dashboard({ sections }: { sections: readonly DashboardSection[] }) {
   return (
     <>
       <PageHeading title="Dashboard" />
-      <Loaded query={query}>
-        {({ sections }) => (
-          <div className="grid gap-4 lg:grid-cols-2">
-            {sections.map((section) => (
-              <Section key={section.key} section={section} />
-            ))}
-          </div>
-        )}
-      </Loaded>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {sections.map((section) => (
+          <Section key={section.key} section={section} />
+        ))}
+      </div>
     </>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
-import { MESSAGE_STATUSES, inboxEndpoint } from '../../core/contracts/admin-messages';
-import { useAdminQuery } from './api';
-import { Badge, Card, FilterField, ListPage, When, adminLinkClass, useSearchInput } from './ui';
+import { MESSAGE_STATUSES, type inboxEndpoint } from '../../core/contracts/admin-messages';
+import type { Success } from './api';
+import { Badge, Card, FilterField, ListPage, When, adminLinkClass } from './ui';
 
 /** /admin/messages: the contact form's messages, newest first, unread or read, by words or ticket. */
-export function Inbox() {
-  const query = useAdminQuery(inboxEndpoint, { query: useSearchInput(['status', 'q', 'before']) });
+export function Inbox({ data }: { data: Success<typeof inboxEndpoint> }) {
   return (
     <ListPage
       title="Messages"
@@ -16,7 +15,7 @@ export function Inbox() {
           <FilterField label="Search or ticket number" name="q" type="search" />
         </>
       }
-      query={query}
+      data={data}
       itemsOf={(data) => data.messages}
       empty="No messages match."
       keyOf={(message) => message.ticketNumber}

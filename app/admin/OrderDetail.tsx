@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { adminOrderEndpoint, type AdminOrder, type AdminOrderDetail } from '../../core/contracts/admin-orders';
+import type { AdminOrder, AdminOrderDetail } from '../../core/contracts/admin-orders';
 import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
-import { useAdminQuery } from './api';
 import { Values } from './AuditLog';
+import { useChangeToasts } from './change-form';
 import { CancelForm, RetryRefundForm, StatusForm, canBeCancelled, nextAdminStatus, refundFailed } from './OrderActions';
 import { methodWords, paymentTone, stateWords } from './order-list';
-import { Badge, Card, Empty, Loaded, PageHeading, When, adminLinkClass } from './ui';
+import { Badge, Card, Empty, PageHeading, When, adminLinkClass } from './ui';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -182,24 +182,24 @@ function AuditEntries({ audit }: { audit: AdminOrderDetail['audit'] }) {
 }
 
 /** The forms for what may happen next, if anything may (a new status starts them afresh). */
-function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => void }) {
+function Actions({ order }: { order: AdminOrder }) {
   const next = nextAdminStatus(order.status);
   if (!next && !canBeCancelled(order.status) && !refundFailed(order)) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       {next && (
         <Card>
-          <StatusForm key={order.status} order={order} next={next} onChanged={onChanged} />
+          <StatusForm key={order.status} order={order} next={next} />
         </Card>
       )}
       {canBeCancelled(order.status) && (
         <Card>
-          <CancelForm key={order.status} order={order} onChanged={onChanged} />
+          <CancelForm key={order.status} order={order} />
         </Card>
       )}
       {refundFailed(order) && (
         <Card>
-          <RetryRefundForm order={order} onChanged={onChanged} />
+          <RetryRefundForm />
         </Card>
       )}
     </div>
@@ -207,8 +207,8 @@ function Actions({ order, onChanged }: { order: AdminOrder; onChanged: () => voi
 }
 
 /** /admin/orders/:orderId: one order in full, with the forms that move it along or cancel it. */
-export function OrderDetail({ orderId }: { orderId: string }) {
-  const query = useAdminQuery(adminOrderEndpoint, { params: { orderId } });
+export function OrderDetail({ detail: { order, payments, audit } }: { detail: AdminOrderDetail }) {
+  useChangeToasts();
   return (
     <>
       <p className="mb-2 text-sm">
@@ -216,38 +216,35 @@ export function OrderDetail({ orderId }: { orderId: string }) {
           ← All orders
         </Link>
       </p>
-      <PageHeading title={`Order ${shortOrderId(orderId)}`} />
-      <Loaded query={query}>
-        {({ order, payments, audit }) => (
-          <div className="space-y-4">
-            <Card>
-              <p className="text-sm break-all text-stone-700">{order.orderId}</p>
-              <p className="text-sm text-stone-700">
-                Placed <When at={order.placedAt} />
-                {order.paidAt && (
-                  <>
-                    {' '}
-                    · paid <When at={order.paidAt} />
-                  </>
-                )}
-              </p>
-              <p className="mt-2 flex flex-wrap items-center gap-2">
-                <Badge tone={order.status === 'cancelled' ? 'bad' : 'neutral'}>
-                  <span data-testid="admin-order-status">{ORDER_STATUS_LABELS[order.status]}</span>
-                </Badge>
-                <span className="text-sm">{methodWords(order.paymentMethod)}</span>
-                <Badge tone={paymentTone(order.paymentState)}>{stateWords(order.paymentState)}</Badge>
-              </p>
-            </Card>
-            <Actions order={order} onChanged={query.reload} />
-            <Items order={order} />
-            <Delivery order={order} />
-            <Timeline order={order} />
-            <Payments payments={payments} />
-            <AuditEntries audit={audit} />
-          </div>
-        )}
-      </Loaded>
+      <PageHeading title={`Order ${shortOrderId(order.orderId)}`} />
+      <div className="space-y-4">
+        <Card>
+          <p className="text-sm break-all text-stone-700">{order.orderId}</p>
+          <p className="text-sm text-stone-700">
+            Placed <When at={order.placedAt} />
+            {order.paidAt && (
+              <>
+                {' '}
+                · paid <When at={order.paidAt} />
+              </>
+            )}
+          </p>
+          <p className="mt-2 flex flex-wrap items-center gap-2">
+            <Badge tone={order.status === 'cancelled' ? 'bad' : 'neutral'}>
+              <span data-testid="admin-order-status">{ORDER_STATUS_LABELS[order.status]}</span>
+            </Badge>
+            <span className="text-sm">{methodWords(order.paymentMethod)}</span>
+            <Badge tone={paymentTone(order.paymentState)}>{stateWords(order.paymentState)}</Badge>
+          </p>
+        </Card>
+        {/* A change posts to the page's action; its loader then reads the order again, timeline and audit too. */}
+        <Actions order={order} />
+        <Items order={order} />
+        <Delivery order={order} />
+        <Timeline order={order} />
+        <Payments payments={payments} />
+        <AuditEntries audit={audit} />
+      </div>
     </>
   );
 }

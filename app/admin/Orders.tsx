@@ -1,24 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
-import { adminOrdersEndpoint, type AdminOrderRow } from '../../core/contracts/admin-orders';
+import type { AdminOrderRow, AdminOrderList } from '../../core/contracts/admin-orders';
 import { ORDER_STATUSES } from '../../core/contracts/orders';
 import { PAYMENT_STATUSES } from '../../core/contracts/payments';
 import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
-import { useAdminQuery } from './api';
-import { ORDER_FILTERS, methodWords, orderPageLinks, ordersCsvHref, paymentTone, stateWords } from './order-list';
-import {
-  Badge,
-  Card,
-  Empty,
-  FilterBar,
-  FilterField,
-  Loaded,
-  PageHeading,
-  When,
-  adminLinkClass,
-  smallButtonClass,
-  useSearchInput,
-} from './ui';
+import { methodWords, orderPageLinks, ordersCsvHref, paymentTone, stateWords } from './order-list';
+import { Badge, Card, Empty, FilterBar, FilterField, PageHeading, When, adminLinkClass, smallButtonClass } from './ui';
 
 /** A select's first option shows everything. */
 const ANY = '';
@@ -75,9 +62,8 @@ function OffsetPager({ total, limit, offset }: { total: number; limit: number; o
 }
 
 /** /admin/orders: every order, newest first, by status, payment, dates, region or a search; and as a CSV file. */
-export function Orders() {
+export function Orders({ list: { orders, total, limit, offset } }: { list: AdminOrderList }) {
   const [search] = useSearchParams();
-  const query = useAdminQuery(adminOrdersEndpoint, { query: useSearchInput([...ORDER_FILTERS, 'offset']) });
   return (
     <>
       <PageHeading title="Orders">
@@ -98,27 +84,21 @@ export function Orders() {
         <FilterField label="From" name="from" type="date" />
         <FilterField label="To" name="to" type="date" />
       </FilterBar>
-      <Loaded query={query}>
-        {({ orders, total, limit, offset }) => (
-          <>
-            <p className="mb-3 text-sm text-stone-700">
-              {total === 0 ? 'No orders match.' : `Orders ${offset + 1}–${offset + orders.length} of ${total}`}
-            </p>
-            {orders.length === 0 ? (
-              <Empty>No orders match these filters.</Empty>
-            ) : (
-              <ul className="space-y-3">
-                {orders.map((order) => (
-                  <li key={order.orderId}>
-                    <OrderCard order={order} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <OffsetPager total={total} limit={limit} offset={offset} />
-          </>
-        )}
-      </Loaded>
+      <p className="mb-3 text-sm text-stone-700">
+        {total === 0 ? 'No orders match.' : `Orders ${offset + 1}–${offset + orders.length} of ${total}`}
+      </p>
+      {orders.length === 0 ? (
+        <Empty>No orders match these filters.</Empty>
+      ) : (
+        <ul className="space-y-3">
+          {orders.map((order) => (
+            <li key={order.orderId}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <OffsetPager total={total} limit={limit} offset={offset} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { adminProductEndpoint } from '../../core/contracts/admin-products';
-import { useAdminQuery } from './api';
-import { ProductForm } from './ProductForm';
-import { ProductImages, ProductVisibility } from './ProductImages';
-import { Loaded, PageHeading, adminLinkClass } from './ui';
+import { useChangeToasts } from './change-form';
+import type { AdminProduct } from '../../core/contracts/admin-products';
+import { ProductForm, type Categories } from './ProductForm';
+import { PRODUCT_INTENTS, ProductImages, ProductVisibility } from './ProductImages';
+import { PageHeading, adminLinkClass } from './ui';
 
 const BackToProducts = () => (
   <Link to="/admin/products" className={adminLinkClass}>
@@ -12,35 +12,32 @@ const BackToProducts = () => (
 );
 
 /** /admin/products/new: the details and opening stock; images follow on the product's own page. */
-export function NewProduct() {
+export function NewProduct({ categories }: { categories: Categories }) {
+  useChangeToasts({ inline: [PRODUCT_INTENTS.details] });
   return (
     <>
       <PageHeading title="New product">
         <BackToProducts />
       </PageHeading>
-      <ProductForm product={null} />
+      <ProductForm product={null} categories={categories} />
     </>
   );
 }
 
 /** /admin/products/<id>: its visibility, details and images, each saved on its own. */
-export function ProductEditor({ productId }: { productId: string }) {
-  const query = useAdminQuery(adminProductEndpoint, { params: { productId } });
-  const changed = (product: NonNullable<typeof query.data>['product']) => query.setData({ product });
+export function ProductEditor({ product, categories }: { product: AdminProduct; categories: Categories }) {
+  useChangeToasts({ inline: [PRODUCT_INTENTS.details] });
   return (
-    <Loaded query={query}>
-      {({ product }) => (
-        <>
-          <PageHeading title={product.title}>
-            <BackToProducts />
-          </PageHeading>
-          <div className="space-y-6">
-            <ProductVisibility product={product} onChanged={changed} />
-            <ProductForm key={product._id} product={product} onSaved={changed} />
-            <ProductImages product={product} onChanged={changed} />
-          </div>
-        </>
-      )}
-    </Loaded>
+    <>
+      <PageHeading title={product.title}>
+        <BackToProducts />
+      </PageHeading>
+      {/* Each part posts to the page's action; its loader then reads the product again, so each shows what was saved. */}
+      <div className="space-y-6">
+        <ProductVisibility product={product} />
+        <ProductForm key={product._id} product={product} categories={categories} />
+        <ProductImages product={product} />
+      </div>
+    </>
   );
 }

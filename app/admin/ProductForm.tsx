@@ -1,37 +1,29 @@
-import type { ChangeEventHandler } from 'react';
-import { useNavigate } from 'react-router';
-import {
-  adminCategoriesEndpoint,
-  createProductEndpoint,
-  updateProductEndpoint,
-  type AdminProduct,
-  type ProductCreate,
-  type ProductUpdate,
-} from '../../core/contracts/admin-products';
+import { useRef, useState } from 'react';
+import type { AdminProduct, adminCategoriesEndpoint } from '../../core/contracts/admin-products';
 import { Field, TextAreaField } from '../components/form/Field';
 import { FormAlert } from '../components/form/FormAlert';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { useForm, type FieldBinding } from '../lib/form';
-import { toast } from '../lib/toast';
-import { change, useAdminQuery } from './api';
-import {
-  PRODUCT_ROWS,
-  addRow,
-  productCreateForm,
-  productFormValues,
-  productUpdateForm,
-  removeRow,
-  rowCount,
-  type RowList,
-} from './product-form';
+import type { Success } from './api';
+import { Form } from 'react-router';
+import { ChangeFields, useChangeForm } from './change-form';
+import { PRODUCT_ROWS, rowKey, rowsOf, textAt, type RowList } from './product-form';
+import { PRODUCT_INTENTS } from './ProductImages';
 import { Card, inputClass, labelClass, smallButtonClass } from './ui';
-import { useAdminViewer } from './viewer';
 
-type Binding = (name: string) => FieldBinding;
+export type Categories = Success<typeof adminCategoriesEndpoint>['categories'];
 
-function CategorySelect({ binding }: { binding: FieldBinding }) {
-  const categories = useAdminQuery(adminCategoriesEndpoint, {}).data?.categories ?? [];
-  const { onChange, error, ...select } = binding;
+/** The contract's messages of the last refused submit, by input name. */
+type Errors = Readonly<Record<string, string>>;
+
+/** What an input of the form needs: its name, where it starts, and the contract's message about it. */
+interface Input {
+  name: string;
+  defaultValue: string;
+  error?: string;
+}
+
+function CategorySelect({ input, categories }: { input: Input; categories: Categories }) {
+  const { error, ...select } = input;
   return (
     <div>
       <label htmlFor="product-category" className={labelClass}>
@@ -40,8 +32,6 @@ function CategorySelect({ binding }: { binding: FieldBinding }) {
       <select
         id="product-category"
         {...select}
-        // The kit types its handler for inputs; a select's change event carries the same target.value.
-        onChange={onChange as unknown as ChangeEventHandler<HTMLSelectElement>}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'product-category-error' : undefined}
         className={inputClass}
@@ -68,37 +58,44 @@ const ROW_WORDS: Record<RowList, { heading: string; item: string; add: string }>
   whatsInTheBox: { heading: "What's in the box", item: 'Item', add: 'Add an item' },
 };
 
-/** A list of rows (specs, paragraphs, box items), each removable, and a button to add one. */
-function Rows({
-  list,
-  count,
-  field,
-  onAdd,
-  onRemove,
-}: {
-  list: RowList;
-  count: number;
-  field: Binding;
-  onAdd: () => void;
-  onRemove: (index: number) => void;
-}) {
+/** A row of a list as the form holds it: a key that stays while rows around it come and go, and its first texts. */
+interface Row {
+  key: number;
+  initial: readonly string[];
+}
+
+/**
+ * A list of rows (specs, paragraphs, box items), each removable, and a button to add one. The inputs keep what was
+ * typed (they are the browser's own); their names follow their place, so the body's lists have no gaps.
+ */
+function Rows({ list, initial, errors }: { list: RowList; initial: string[][]; errors: Errors }) {
   const words = ROW_WORDS[list];
+  const nextKey = useRef(initial.length);
+  const [rows, setRows] = useState<Row[]>(() => initial.map((texts, key) => ({ key, initial: texts })));
+  const add = () => {
+    const key = nextKey.current++;
+    setRows((current) => [...current, { key, initial: PRODUCT_ROWS[list].map(() => '') }]);
+  };
+  const input = (index: number, part: string, at: number, row: Row): Input => {
+    const name = rowKey(list, index, part);
+    return { name, defaultValue: row.initial[at] ?? '', error: errors[name] };
+  };
   return (
     <fieldset className="space-y-3">
       <legend className="text-lg font-semibold">{words.heading}</legend>
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="flex flex-wrap items-end gap-2 rounded-md border border-stone-200 p-3">
+      {rows.map((row, index) => (
+        <div key={row.key} className="flex flex-wrap items-end gap-2 rounded-md border border-stone-200 p-3">
           {list === 'specs' ? (
             <>
               <Field
                 label={`Spec ${index + 1} name`}
                 className="min-w-0 flex-1 basis-40"
-                {...field(`specs.${index}.name`)}
+                {...input(index, 'name', 0, row)}
               />
               <Field
                 label={`Spec ${index + 1} value`}
                 className="min-w-0 flex-1 basis-40"
-                {...field(`specs.${index}.value`)}
+                {...input(index, 'value', 1, row)}
               />
             </>
           ) : list === 'description' ? (
@@ -106,21 +103,21 @@ function Rows({
               label={`Paragraph ${index + 1}`}
               rows={3}
               className="min-w-0 flex-1 basis-64"
-              {...field(`description.${index}`)}
+              {...input(index, '', 0, row)}
             />
           ) : (
-            <Field
-              label={`Item ${index + 1}`}
-              className="min-w-0 flex-1 basis-64"
-              {...field(`whatsInTheBox.${index}`)}
-            />
+            <Field label={`Item ${index + 1}`} className="min-w-0 flex-1 basis-64" {...input(index, '', 0, row)} />
           )}
-          <button type="button" className={smallButtonClass} onClick={() => onRemove(index)}>
+          <button
+            type="button"
+            className={smallButtonClass}
+            onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+          >
             Remove {words.item.toLowerCase()} {index + 1}
           </button>
         </div>
       ))}
-      <button type="button" className={smallButtonClass} onClick={onAdd}>
+      <button type="button" className={smallButtonClass} onClick={add}>
         {words.add}
       </button>
     </fieldset>
@@ -128,7 +125,7 @@ function Rows({
 }
 
 /** A party of the listing facts: its name and address side by side. */
-function Party({ who, label, field, hint }: { who: string; label: string; field: Binding; hint?: string }) {
+function Party({ who, label, field, hint }: { who: string; label: string; field: FieldOf; hint?: string }) {
   return (
     <fieldset className="space-y-2">
       <legend className="font-semibold">{label}</legend>
@@ -141,7 +138,7 @@ function Party({ who, label, field, hint }: { who: string; label: string; field:
   );
 }
 
-function ListingFacts({ field, importerError }: { field: Binding; importerError?: string }) {
+function ListingFacts({ field, importerError }: { field: FieldOf; importerError?: string }) {
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold">Listing facts</legend>
@@ -171,59 +168,42 @@ function ListingFacts({ field, importerError }: { field: Binding; importerError?
   );
 }
 
+/** The props of the input of a name. */
+type FieldOf = (name: string) => Input;
+
 /**
- * The product's details: one form to create a product (with its opening stock) or to save one; checked by the
- * contract's schema, so its messages are the server's.
+ * The product's details: one form to create a product (with its opening stock) or to save one, posted to its page's
+ * action, which checks it with the contract's schema: its messages show under the inputs they are about.
  */
-export function ProductForm({
-  product,
-  onSaved,
-}: {
-  product: AdminProduct | null;
-  onSaved?: (saved: AdminProduct) => void;
-}) {
-  const { csrfToken } = useAdminViewer();
-  const navigate = useNavigate();
-  const form = useForm(product ? productUpdateForm : productCreateForm, {
-    initialValues: productFormValues(product),
-    onInvalid: (message) => message,
-    onFailure: toast.error,
+export function ProductForm({ product, categories }: { product: AdminProduct | null; categories: Categories }) {
+  const { busy, reply } = useChangeForm(PRODUCT_INTENTS.details);
+  const refused = reply && !reply.ok ? reply : null;
+  const errors: Errors = refused?.errors ?? {};
+  const field: FieldOf = (name) => ({ name, error: errors[name], defaultValue: textAt(product, name) });
+  const own = (name: 'title' | 'category' | 'originalPrice' | 'price', value: string | number | undefined): Input => ({
+    name,
+    error: errors[name],
+    defaultValue: value === undefined ? '' : String(value),
   });
-  const field: Binding = (name) => form.field(name);
-  // The data is the create schema's output on /new and the update schema's on an editor; the form is one of them.
-  const submit = form.handleSubmit(async (body) => {
-    if (!product) {
-      const created = await change(csrfToken, createProductEndpoint, { body: body as ProductCreate });
-      toast.success('Product created: add its images, then show it in the shop');
-      await navigate(`/admin/products/${created.product._id}`);
-      return;
-    }
-    const saved = await change(csrfToken, updateProductEndpoint, {
-      params: { productId: product._id },
-      body: body as ProductUpdate,
-    });
-    toast.success('Product saved');
-    onSaved?.(saved.product);
-  });
-  const rows = (list: RowList) => (
-    <Rows
-      list={list}
-      count={rowCount(form.values, list)}
-      field={field}
-      onAdd={() => form.setValues(addRow(form.values, list))}
-      onRemove={(index) => form.setValues(removeRow(form.values, list, index))}
-    />
-  );
   return (
     <Card>
-      <form noValidate onSubmit={submit} className="space-y-6" aria-label="Product details">
-        <FormAlert message={form.formError} />
+      <Form method="post" noValidate className="space-y-6" aria-label="Product details">
+        <ChangeFields form={PRODUCT_INTENTS.details} intent={PRODUCT_INTENTS.details} />
+        <FormAlert message={refused?.message ?? null} />
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="Title" className="md:col-span-2" {...field('title')} />
-          <CategorySelect binding={field('category')} />
-          {!product && <Field label="Opening stock" inputMode="numeric" {...field('openingStock')} />}
-          <Field label="MRP (₹)" inputMode="decimal" {...field('originalPrice')} />
-          <Field label="Selling price (₹)" inputMode="decimal" {...field('price')} />
+          <Field label="Title" className="md:col-span-2" {...own('title', product?.title)} />
+          <CategorySelect input={own('category', product?.category)} categories={categories} />
+          {!product && (
+            <Field
+              label="Opening stock"
+              inputMode="numeric"
+              name="openingStock"
+              defaultValue="0"
+              error={errors.openingStock}
+            />
+          )}
+          <Field label="MRP (₹)" inputMode="decimal" {...own('originalPrice', product?.originalPrice)} />
+          <Field label="Selling price (₹)" inputMode="decimal" {...own('price', product?.price)} />
         </div>
         {product && (
           <p className="text-sm text-stone-700">
@@ -231,13 +211,13 @@ export function ProductForm({
           </p>
         )}
         {(Object.keys(PRODUCT_ROWS) as RowList[]).map((list) => (
-          <div key={list}>{rows(list)}</div>
+          <Rows key={list} list={list} initial={rowsOf(product, list)} errors={errors} />
         ))}
-        <ListingFacts field={field} importerError={form.errors['listingFacts.importer']} />
-        <SubmitButton busy={form.busy} busyLabel="Saving...">
+        <ListingFacts field={field} importerError={errors['listingFacts.importer']} />
+        <SubmitButton busy={busy} busyLabel="Saving...">
           {product ? 'Save product' : 'Create product'}
         </SubmitButton>
-      </form>
+      </Form>
     </Card>
   );
 }

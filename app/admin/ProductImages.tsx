@@ -1,94 +1,61 @@
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  arrangeProductImagesEndpoint,
-  hideProductEndpoint,
-  productImagesFormData,
-  unhideProductEndpoint,
-  uploadProductImagesEndpoint,
-  type AdminProduct,
-} from '../../core/contracts/admin-products';
-import { change, changeOrToast } from './api';
+import { useRef, useState } from 'react';
+import type { AdminProduct } from '../../core/contracts/admin-products';
+import { Form } from 'react-router';
+import { ChangeFields, INTENT, useChangeForm } from './change-form';
 import { moved } from './product-form';
 import { Badge, Card, adminLinkClass, inputClass, labelClass, smallButtonClass } from './ui';
-import { useAdminViewer } from './viewer';
 
-type Changed = (product: AdminProduct) => void;
+/**
+ * The product page's forms, by the intent each sends (routes/admin/product.tsx); the page's loader then reads the
+ * product again, so each part shows what was saved.
+ */
+export const PRODUCT_INTENTS = {
+  details: 'details',
+  hide: 'hide',
+  unhide: 'unhide',
+  upload: 'upload',
+  arrange: 'arrange',
+} as const;
 
 /** Uploads new images, with one alt text for them all (blank: the product's title). */
-function Upload({ productId, onChanged }: { productId: string; onChanged: Changed }) {
-  const { csrfToken } = useAdminViewer();
-  const files = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState('');
-  const [busy, setBusy] = useState(false);
-  const upload = async (event: FormEvent) => {
-    event.preventDefault();
-    const chosen = [...(files.current?.files ?? [])];
-    setBusy(true);
-    const answer = await changeOrToast(
-      () =>
-        change(csrfToken, uploadProductImagesEndpoint, {
-          params: { productId },
-          body: productImagesFormData(chosen, alt.trim() ? [alt.trim()] : []),
-        }),
-      'Images uploaded',
-    );
-    setBusy(false);
-    if (!answer) return;
-    if (files.current) files.current.value = '';
-    setAlt('');
-    onChanged(answer.product);
-  };
+function Upload() {
+  const form = useRef<HTMLFormElement>(null);
+  const { busy } = useChangeForm(PRODUCT_INTENTS.upload, () => form.current?.reset());
   return (
-    <form onSubmit={(event) => void upload(event)} className="space-y-3" aria-label="Upload images">
+    <Form ref={form} method="post" encType="multipart/form-data" className="space-y-3" aria-label="Upload images">
+      <ChangeFields form={PRODUCT_INTENTS.upload} intent={PRODUCT_INTENTS.upload} />
       <h3 className="font-semibold">Add images</h3>
       <div>
         <label htmlFor="product-image-files" className={labelClass}>
           Image files
         </label>
-        <input id="product-image-files" ref={files} type="file" accept="image/*" multiple className={inputClass} />
+        <input id="product-image-files" name="files" type="file" accept="image/*" multiple className={inputClass} />
       </div>
       <div>
         <label htmlFor="product-image-alt" className={labelClass}>
           Alt text for these images (blank: the title)
         </label>
-        <input
-          id="product-image-alt"
-          value={alt}
-          onChange={(event) => setAlt(event.target.value)}
-          className={inputClass}
-        />
+        <input id="product-image-alt" name="alt" className={inputClass} />
       </div>
       <button type="submit" className="btn-primary py-2" disabled={busy}>
         {busy ? 'Uploading...' : 'Upload'}
       </button>
-    </form>
+    </Form>
   );
 }
 
 /** The product's images in order: move, edit alt text, remove; nothing changes until they are saved. */
-function Arrangement({ product, onChanged }: { product: AdminProduct; onChanged: Changed }) {
-  const { csrfToken } = useAdminViewer();
+function Arrangement({ product }: { product: AdminProduct }) {
   const [images, setImages] = useState(product.images);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    const answer = await changeOrToast(
-      () =>
-        change(csrfToken, arrangeProductImagesEndpoint, {
-          params: { productId: product._id },
-          body: { images: images.map(({ key, alt }) => ({ key, alt })) },
-        }),
-      'Images saved',
-    );
-    setBusy(false);
-    if (answer) onChanged(answer.product);
-  };
+  const { busy } = useChangeForm(PRODUCT_INTENTS.arrange);
   if (product.images.length === 0) return <p className="text-stone-600">No images yet.</p>;
   return (
-    <div className="space-y-3">
+    <Form method="post" className="space-y-3" aria-label="Arrange images">
+      <ChangeFields form={PRODUCT_INTENTS.arrange} intent={PRODUCT_INTENTS.arrange} />
       <ol className="space-y-3">
         {images.map((image, index) => (
           <li key={image.key} className="flex flex-wrap items-end gap-3 rounded-md border border-stone-200 p-3">
+            <input type="hidden" name="key" value={image.key} />
             <img src={image.url} alt="" width={80} height={80} className="size-20 rounded-md object-cover" />
             <div className="min-w-0 flex-1 basis-48">
               <label htmlFor={`alt-${image.key}`} className={labelClass}>
@@ -96,6 +63,7 @@ function Arrangement({ product, onChanged }: { product: AdminProduct; onChanged:
               </label>
               <input
                 id={`alt-${image.key}`}
+                name="alt"
                 value={image.alt}
                 onChange={(event) =>
                   setImages(
@@ -133,38 +101,27 @@ function Arrangement({ product, onChanged }: { product: AdminProduct; onChanged:
           </li>
         ))}
       </ol>
-      <button type="button" className="btn-primary py-2" disabled={busy} onClick={() => void save()}>
+      <button type="submit" className="btn-primary py-2" disabled={busy}>
         {busy ? 'Saving...' : 'Save images'}
       </button>
-    </div>
+    </Form>
   );
 }
 
-export function ProductImages({ product, onChanged }: { product: AdminProduct; onChanged: Changed }) {
+export function ProductImages({ product }: { product: AdminProduct }) {
   return (
     <Card className="space-y-6">
       <h2 className="text-lg font-semibold">Images</h2>
       {/* A new key after each change starts the arrangement from what the server now holds. */}
-      <Arrangement key={product.updatedAt + product.images.length} product={product} onChanged={onChanged} />
-      <Upload productId={product._id} onChanged={onChanged} />
+      <Arrangement key={product.updatedAt + product.images.length} product={product} />
+      <Upload />
     </Card>
   );
 }
 
 /** Hidden or shown in the shop, and the button that flips it. */
-export function ProductVisibility({ product, onChanged }: { product: AdminProduct; onChanged: Changed }) {
-  const { csrfToken } = useAdminViewer();
-  const [busy, setBusy] = useState(false);
-  const flip = async () => {
-    setBusy(true);
-    const endpoint = product.hidden ? unhideProductEndpoint : hideProductEndpoint;
-    const answer = await changeOrToast(
-      () => change(csrfToken, endpoint, { params: { productId: product._id } }),
-      product.hidden ? 'Product shown in the shop' : 'Product hidden',
-    );
-    setBusy(false);
-    if (answer) onChanged(answer.product);
-  };
+export function ProductVisibility({ product }: { product: AdminProduct }) {
+  const { busy } = useChangeForm('visibility');
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3">
       <p>
@@ -177,9 +134,18 @@ export function ProductVisibility({ product, onChanged }: { product: AdminProduc
           </a>
         )}
       </p>
-      <button type="button" className={smallButtonClass} disabled={busy} onClick={() => void flip()}>
-        {product.hidden ? 'Unhide' : 'Hide'}
-      </button>
+      <Form method="post">
+        <ChangeFields form="visibility" />
+        <button
+          type="submit"
+          name={INTENT}
+          value={product.hidden ? PRODUCT_INTENTS.unhide : PRODUCT_INTENTS.hide}
+          className={smallButtonClass}
+          disabled={busy}
+        >
+          {product.hidden ? 'Unhide' : 'Hide'}
+        </button>
+      </Form>
     </Card>
   );
 }

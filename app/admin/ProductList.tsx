@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { adminCategoriesEndpoint, adminProductListEndpoint } from '../../core/contracts/admin-products';
+import type { adminCategoriesEndpoint, adminProductListEndpoint } from '../../core/contracts/admin-products';
+import type { Success } from './api';
 import { formatRupees } from '../../core/money';
-import { useAdminQuery } from './api';
-import { Badge, Card, FilterField, ListPage, adminLinkClass, useSearchInput } from './ui';
+import { Badge, Card, FilterField, ListPage, adminLinkClass } from './ui';
 
 const STOCK_CHOICES: [string, string][] = [
   ['in', 'In stock'],
@@ -15,11 +15,13 @@ const HIDDEN_CHOICES: [string, string][] = [
 ];
 
 /** /admin/products: newest first, by words, category, stock and visibility, each a stacked card. */
-export function ProductList() {
-  const query = useAdminQuery(adminProductListEndpoint, {
-    query: useSearchInput(['q', 'category', 'stock', 'hidden', 'before']),
-  });
-  const categories = useAdminQuery(adminCategoriesEndpoint, {}).data?.categories ?? [];
+export function ProductList({
+  data,
+  categories,
+}: {
+  data: Success<typeof adminProductListEndpoint>;
+  categories: Success<typeof adminCategoriesEndpoint>['categories'];
+}) {
   return (
     <ListPage
       title="Products"
@@ -33,7 +35,6 @@ export function ProductList() {
         <>
           <FilterField label="Title, slug or id" name="q" type="search" />
           <FilterField
-            key={categories.length}
             label="Category"
             name="category"
             any="Any"
@@ -43,7 +44,7 @@ export function ProductList() {
           <FilterField label="Visibility" name="hidden" any="Any" options={HIDDEN_CHOICES} />
         </>
       }
-      query={query}
+      data={data}
       itemsOf={(data) => data.products}
       empty="No products match."
       keyOf={(product) => product._id}

@@ -1,27 +1,15 @@
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { z } from '../../core/contracts/zod';
-import {
-  MAX_LOW_STOCK_THRESHOLD,
-  STOCK_MESSAGES,
-  adjustStockEndpoint,
-  lowStockEndpoint,
-  lowStockThresholdEndpoint,
-  stockAdjustmentSchema,
-  stockMovementsEndpoint,
-} from '../../core/contracts/admin-stock';
-import { productListEndpoint } from '../../core/contracts/catalog';
+import { useRef } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import type { LowStockItem, stockMovementsEndpoint } from '../../core/contracts/admin-stock';
+import type { productListEndpoint } from '../../core/contracts/catalog';
 import { Field } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { useForm } from '../lib/form';
-import { toast } from '../lib/toast';
-import { change, useAdminQuery } from './api';
-import { useAdminViewer } from './viewer';
+import type { Success } from './api';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 import {
   Card,
   Empty,
   FilterBar,
-  Loaded,
   PageHeading,
   Pager,
   When,
@@ -31,67 +19,48 @@ import {
   smallButtonClass,
 } from './ui';
 
-/** The form's text, checked as the API checks the number it becomes. */
-const adjustmentForm = stockAdjustmentSchema.extend({
-  change: z
-    .string()
-    .trim()
-    .regex(/^[+-]?\d{1,7}$/, STOCK_MESSAGES.changeRequired)
-    .transform(Number)
-    .pipe(stockAdjustmentSchema.shape.change),
-});
+/** The stock page's forms, by the intent each sends (routes/admin/stock.tsx), each for the product it names. */
+export const STOCK_INTENTS = { adjust: 'adjust', threshold: 'threshold' } as const;
 
-const thresholdForm = z.object({
-  threshold: z
-    .string()
-    .trim()
-    .regex(/^\d{0,7}$/, STOCK_MESSAGES.threshold)
-    .transform((text) => (text === '' ? null : Number(text)))
-    .refine((value) => value === null || value <= MAX_LOW_STOCK_THRESHOLD, STOCK_MESSAGES.threshold),
-});
+/** The toast once a threshold is saved: the product's own, or the shop's default it now follows. */
+export const thresholdSaved = ({
+  threshold,
+  effectiveThreshold,
+}: {
+  threshold: number | null;
+  effectiveThreshold: number;
+}) =>
+  threshold === null ? `Threshold follows the shop's default, ${effectiveThreshold}` : `Threshold set to ${threshold}`;
 
-const toastOnly = { onFailure: toast.error, onInvalid: toast.error };
-
-function AdjustmentForm({ productId, onAdjusted }: { productId: string; onAdjusted: () => void }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(adjustmentForm, toastOnly);
-  const submit = form.handleSubmit(async (body) => {
-    const { countInStock } = await change(csrfToken, adjustStockEndpoint, { params: { productId }, body });
-    toast.success(`Stock is now ${countInStock}`);
-    form.setValues({ change: '', reason: '' });
-    onAdjusted();
-  });
+function AdjustmentForm({ productId }: { productId: string }) {
+  const form = useRef<HTMLFormElement>(null);
+  const { busy } = useChangeForm(STOCK_INTENTS.adjust, () => form.current?.reset());
   return (
-    <form noValidate onSubmit={submit} className="space-y-3">
+    <Form ref={form} method="post" noValidate className="space-y-3">
+      <ChangeFields form={STOCK_INTENTS.adjust} intent={STOCK_INTENTS.adjust} />
+      <input type="hidden" name="productId" value={productId} />
       <h3 className="font-semibold">Adjust stock</h3>
-      <Field label="Change (e.g. 5 or -2)" inputMode="numeric" required {...form.field('change')} />
-      <Field label="Reason" required {...form.field('reason')} />
-      <SubmitButton busy={form.busy} busyLabel="Saving...">
+      <Field label="Change (e.g. 5 or -2)" name="change" inputMode="numeric" required />
+      <Field label="Reason" name="reason" required />
+      <SubmitButton busy={busy} busyLabel="Saving...">
         Adjust stock
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
 function ThresholdForm({ productId }: { productId: string }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(thresholdForm, toastOnly);
-  const submit = form.handleSubmit(async (body) => {
-    const answer = await change(csrfToken, lowStockThresholdEndpoint, { params: { productId }, body });
-    toast.success(
-      answer.threshold === null
-        ? `Threshold follows the shop's default, ${answer.effectiveThreshold}`
-        : `Threshold set to ${answer.threshold}`,
-    );
-  });
+  const { busy } = useChangeForm(STOCK_INTENTS.threshold);
   return (
-    <form noValidate onSubmit={submit} className="space-y-3">
+    <Form method="post" noValidate className="space-y-3">
+      <ChangeFields form={STOCK_INTENTS.threshold} intent={STOCK_INTENTS.threshold} />
+      <input type="hidden" name="productId" value={productId} />
       <h3 className="font-semibold">Low-stock threshold</h3>
-      <Field label="Threshold (empty: the shop's default)" inputMode="numeric" {...form.field('threshold')} />
-      <SubmitButton busy={form.busy} busyLabel="Saving...">
+      <Field label="Threshold (empty: the shop's default)" name="threshold" inputMode="numeric" />
+      <SubmitButton busy={busy} busyLabel="Saving...">
         Save threshold
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
@@ -104,113 +73,123 @@ const KIND_WORDS = {
   adjustment: 'Adjustment',
 } as const;
 
-/** A product's movements, newest first, as stacked rows that fit a phone. */
-function Movements({ productId }: { productId: string }) {
+type MovementPage = Success<typeof stockMovementsEndpoint>;
+
+/** Reads the page again, as it is (a GET of the same address runs its loader). */
+function Refresh() {
   const [params] = useSearchParams();
-  const before = params.get('before');
-  const query = useAdminQuery(stockMovementsEndpoint, { params: { productId }, query: before ? { before } : {} });
+  return (
+    <Form method="get" replace>
+      {[...params].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={smallButtonClass}>
+        Refresh
+      </button>
+    </Form>
+  );
+}
+
+/** A product's movements, newest first, as stacked rows that fit a phone. */
+function Movements({ page: { movements, nextBefore } }: { page: MovementPage }) {
   return (
     <section aria-labelledby="movements-heading" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="movements-heading" className="font-semibold">
           Stock movements
         </h3>
-        <button type="button" className={smallButtonClass} onClick={query.reload}>
-          Refresh
-        </button>
+        <Refresh />
       </div>
-      <Loaded query={query}>
-        {({ movements, nextBefore }) => (
-          <>
-            {movements.length === 0 ? (
-              <Empty>No stock movements yet.</Empty>
-            ) : (
-              <ul className="divide-y divide-stone-200">
-                {movements.map((movement) => (
-                  <li key={movement.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-                    <span className="font-medium">
-                      {KIND_WORDS[movement.kind]}{' '}
-                      <span className={movement.quantity < 0 ? 'text-red-800' : 'text-green-800'}>
-                        {movement.quantity > 0 ? `+${movement.quantity}` : movement.quantity}
-                      </span>
-                    </span>
-                    <span className="min-w-0 text-sm break-words text-stone-700">
-                      {[movement.reason, movement.adminEmail, movement.orderId && `order ${movement.orderId}`]
-                        .filter(Boolean)
-                        .join(' · ')}
-                    </span>
-                    <span className="text-sm text-stone-600">
-                      <When at={movement.createdAt} />
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <Pager next={nextBefore} />
-          </>
+      <>
+        {movements.length === 0 ? (
+          <Empty>No stock movements yet.</Empty>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {movements.map((movement) => (
+              <li key={movement.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+                <span className="font-medium">
+                  {KIND_WORDS[movement.kind]}{' '}
+                  <span className={movement.quantity < 0 ? 'text-red-800' : 'text-green-800'}>
+                    {movement.quantity > 0 ? `+${movement.quantity}` : movement.quantity}
+                  </span>
+                </span>
+                <span className="min-w-0 text-sm break-words text-stone-700">
+                  {[movement.reason, movement.adminEmail, movement.orderId && `order ${movement.orderId}`]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+                <span className="text-sm text-stone-600">
+                  <When at={movement.createdAt} />
+                </span>
+              </li>
+            ))}
+          </ul>
         )}
-      </Loaded>
+        <Pager next={nextBefore} />
+      </>
     </section>
   );
 }
 
 /** One product's stock: adjust it, set its threshold, read its ledger. */
-function ProductStock({ productId, title }: { productId: string; title: string }) {
-  // A new key after an adjustment reads the ledger again, with the new movement on top.
-  const [round, setRound] = useState(0);
+function ProductStock({ productId, title, movements }: { productId: string; title: string; movements: MovementPage }) {
+  // An adjustment adds a movement and may change the low-stock list: the page's loader reads them again.
   return (
     <Card className="space-y-6">
       <h2 className="text-lg font-semibold break-words">{title}</h2>
       <div className="grid gap-6 md:grid-cols-2">
-        <AdjustmentForm productId={productId} onAdjusted={() => setRound((value) => value + 1)} />
+        <AdjustmentForm productId={productId} />
         <ThresholdForm productId={productId} />
       </div>
-      <Movements key={round} productId={productId} />
+      <Movements page={movements} />
     </Card>
   );
 }
 
 /** The products at or below their threshold, lowest stock first. */
-function LowStock() {
-  const query = useAdminQuery(lowStockEndpoint, {});
+function LowStock({ products }: { products: readonly LowStockItem[] }) {
   return (
     <section aria-labelledby="low-stock-heading" className="space-y-3">
       <h2 id="low-stock-heading" className="text-lg font-semibold">
         Low stock
       </h2>
-      <Loaded query={query}>
-        {({ products }) =>
-          products.length === 0 ? (
-            <Empty>No product is at or below its threshold.</Empty>
-          ) : (
-            <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-              {products.map((product) => (
-                <li key={product.productId} className="flex flex-wrap items-baseline justify-between gap-2 p-3">
-                  <Link
-                    to={`/admin/stock?product=${product.productId}`}
-                    className={`min-w-0 break-words ${adminLinkClass}`}
-                  >
-                    {product.title}
-                  </Link>
-                  <span className="text-sm">
-                    <strong>{product.countInStock}</strong> in stock · threshold {product.threshold}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </Loaded>
+      {products.length === 0 ? (
+        <Empty>No product is at or below its threshold.</Empty>
+      ) : (
+        <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
+          {products.map((product) => (
+            <li key={product.productId} className="flex flex-wrap items-baseline justify-between gap-2 p-3">
+              <Link
+                to={`/admin/stock?product=${product.productId}`}
+                className={`min-w-0 break-words ${adminLinkClass}`}
+              >
+                {product.title}
+              </Link>
+              <span className="text-sm">
+                <strong>{product.countInStock}</strong> in stock · threshold {product.threshold}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
 
 /** /admin/stock: pick a product (or a low-stock one), then its ledger, adjustment and threshold. */
-export function Stock() {
+export function Stock({
+  products,
+  lowStock,
+  movements,
+}: {
+  products: Success<typeof productListEndpoint>['products'];
+  lowStock: readonly LowStockItem[];
+  /** The chosen product's ledger, null when none is chosen. */
+  movements: MovementPage | null;
+}) {
+  useChangeToasts();
   const [params] = useSearchParams();
   const productId = params.get('product') ?? '';
-  const catalogue = useAdminQuery(productListEndpoint, {});
-  const products = catalogue.data?.products ?? [];
   const chosen = products.find((product) => product._id === productId);
   return (
     <>
@@ -231,8 +210,15 @@ export function Stock() {
         </div>
       </FilterBar>
       <div className="space-y-8">
-        {productId && <ProductStock key={productId} productId={productId} title={chosen?.title ?? 'This product'} />}
-        <LowStock />
+        {productId && movements && (
+          <ProductStock
+            key={productId}
+            productId={productId}
+            title={chosen?.title ?? 'This product'}
+            movements={movements}
+          />
+        )}
+        <LowStock products={lowStock} />
       </div>
     </>
   );

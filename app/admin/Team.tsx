@@ -1,62 +1,75 @@
-import { useState } from 'react';
-import {
-  addStaffEndpoint,
-  addStaffSchema,
-  adminTeamEndpoint,
-  removeAdminEndpoint,
-  resendInvitationEndpoint,
-  revokeInvitationEndpoint,
-} from '../../core/contracts/admin-session';
-import type { Answer } from '../../core/contracts/endpoint';
+import { useRef, type FormEvent, type ReactNode } from 'react';
+import type { adminTeamEndpoint } from '../../core/contracts/admin-session';
 import { EmailField, Field } from '../components/form/Field';
 import { SubmitButton } from '../components/form/SubmitButton';
-import { useForm } from '../lib/form';
-import { toast } from '../lib/toast';
-import { change, changeOrToast, useAdminQuery } from './api';
+import type { Success } from './api';
+import { Form } from 'react-router';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 import { useAdminViewer } from './viewer';
-import { Badge, Card, Loaded, PageHeading, When, smallButtonClass } from './ui';
+import { Badge, Card, PageHeading, When, smallButtonClass } from './ui';
 
-function AddStaff({ onAdded }: { onAdded: () => void }) {
-  const { csrfToken } = useAdminViewer();
-  const form = useForm(addStaffSchema, { onFailure: toast.error, onInvalid: toast.error });
-  const submit = form.handleSubmit(async (body) => {
-    const { invitation } = await change(csrfToken, addStaffEndpoint, { body });
-    toast.success(`Invitation sent to ${invitation.email}`);
-    form.setValues({ email: '', fullname: '' });
-    onAdded();
-  });
+/** The team page's forms, by the intent each sends (routes/admin/team.tsx). */
+export const TEAM_INTENTS = { add: 'add', resend: 'resend', revoke: 'revoke', remove: 'remove' } as const;
+
+function AddStaff() {
+  const form = useRef<HTMLFormElement>(null);
+  const { busy } = useChangeForm(TEAM_INTENTS.add, () => form.current?.reset());
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
+    <Form ref={form} method="post" noValidate className="space-y-4">
+      <ChangeFields form={TEAM_INTENTS.add} intent={TEAM_INTENTS.add} />
       <h2 className="text-lg font-semibold">Invite a staff admin</h2>
       <p className="text-sm text-stone-700">
         They get an e-mail with a link that works once. They have no access until they follow it, choose a new password
         and set up an authenticator app.
       </p>
-      <EmailField label="Email" required {...form.field('email')} />
-      <Field label="Full name" autoComplete="off" required {...form.field('fullname')} />
-      <SubmitButton busy={form.busy} busyLabel="Sending...">
+      <EmailField label="Email" name="email" required />
+      <Field label="Full name" name="fullname" autoComplete="off" required />
+      <SubmitButton busy={busy} busyLabel="Sending...">
         Send invitation
       </SubmitButton>
-    </form>
+    </Form>
   );
 }
 
-type Invitation = Answer<typeof adminTeamEndpoint>['invitations'][number];
+/**
+ * One button that changes an admin or an invitation, after the owner confirms where `confirm` asks; the e-mail
+ * goes with it for the toast's words.
+ */
+function AdminButton({
+  intent,
+  userId,
+  email,
+  confirm,
+  children,
+}: {
+  intent: (typeof TEAM_INTENTS)['resend' | 'revoke' | 'remove'];
+  userId: string;
+  email: string;
+  confirm?: string;
+  children: ReactNode;
+}) {
+  const { busy } = useChangeForm(`${intent}-${userId}`);
+  const confirmFirst = (event: FormEvent) => {
+    if (confirm && !window.confirm(confirm)) event.preventDefault();
+  };
+  return (
+    <Form method="post" onSubmit={confirmFirst}>
+      <ChangeFields form={`${intent}-${userId}`} intent={intent} />
+      <input type="hidden" name="userId" value={userId} />
+      <input type="hidden" name="email" value={email} />
+      <button type="submit" disabled={busy} className={smallButtonClass}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+type Invitation = Success<typeof adminTeamEndpoint>['invitations'][number];
 
 /** A pending invitation: until when its link works, and the owner's Resend and Revoke. */
-function InvitationCard({
-  invitation,
-  busy,
-  onChange,
-}: {
-  invitation: Invitation;
-  busy: boolean;
-  onChange: (task: () => Promise<unknown>, success: string) => void;
-}) {
-  const { csrfToken } = useAdminViewer();
+function InvitationCard({ invitation }: { invitation: Invitation }) {
   const { userId, email } = invitation;
   const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
-  const params = { params: { userId } };
   return (
     <Card className="flex flex-wrap items-center justify-between gap-3">
       <div className="min-w-0 space-y-1">
@@ -73,99 +86,74 @@ function InvitationCard({
         </p>
       </div>
       <div className="flex gap-2">
-        <button
-          type="button"
-          disabled={busy}
-          className={smallButtonClass}
-          onClick={() =>
-            onChange(() => change(csrfToken, resendInvitationEndpoint, params), `New invitation sent to ${email}`)
-          }
-        >
+        <AdminButton intent={TEAM_INTENTS.resend} userId={userId} email={email}>
           Resend<span className="sr-only"> the invitation to {email}</span>
-        </button>
-        <button
-          type="button"
-          disabled={busy}
-          className={smallButtonClass}
-          onClick={() => {
-            if (window.confirm(`Revoke ${email}'s invitation? Its link stops working.`))
-              onChange(() => change(csrfToken, revokeInvitationEndpoint, params), `${email}'s invitation revoked`);
-          }}
+        </AdminButton>
+        <AdminButton
+          intent={TEAM_INTENTS.revoke}
+          userId={userId}
+          email={email}
+          confirm={`Revoke ${email}'s invitation? Its link stops working.`}
         >
           Revoke<span className="sr-only"> the invitation to {email}</span>
-        </button>
+        </AdminButton>
       </div>
     </Card>
   );
 }
 
 /** /admin/team (owner): the shop's admins and invitations; invite a staff admin, resend, revoke, remove. */
-export function Team() {
+export function Team({ team }: { team: Success<typeof adminTeamEndpoint> | null }) {
   const viewer = useAdminViewer();
-  const query = useAdminQuery(adminTeamEndpoint, {});
-  const [busy, setBusy] = useState(false);
-  if (viewer.role !== 'owner')
+  useChangeToasts();
+  if (viewer.role !== 'owner' || !team)
     return (
       <>
         <PageHeading title="Team" />
         <p>Only the shop owner can manage admins.</p>
       </>
     );
-  // One change at a time; the list is read again after each that worked.
-  const run = (task: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    void changeOrToast(task, success).then((done) => {
-      setBusy(false);
-      if (done) query.reload();
-    });
-  };
-  const remove = (userId: string, email: string) => {
-    if (window.confirm(`Remove ${email}'s back-office access?`))
-      run(() => change(viewer.csrfToken, removeAdminEndpoint, { params: { userId } }), `${email} removed`);
-  };
+  // Each change posts to the page's action; its loader then reads the team again.
+  const { admins, invitations } = team;
   return (
     <>
       <PageHeading title="Team" />
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <Loaded query={query}>
-          {({ admins, invitations }) => (
-            <ul className="space-y-3">
-              {invitations.map((invitation) => (
-                <li key={invitation.userId}>
-                  <InvitationCard invitation={invitation} busy={busy} onChange={run} />
-                </li>
-              ))}
-              {admins.map((admin) => (
-                <li key={admin.userId}>
-                  <Card className="flex flex-wrap items-center justify-between gap-3">
-                    <div className="min-w-0 space-y-1">
-                      <p className="font-medium break-all">{admin.email}</p>
-                      <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
-                        <Badge tone={admin.role === 'owner' ? 'good' : 'neutral'}>{admin.role}</Badge>
-                        {!admin.enrolled && <Badge tone="warning">Authenticator not set up</Badge>}
-                        <span>
-                          since <When at={admin.createdAt} />
-                        </span>
-                      </p>
-                    </div>
-                    {admin.email !== viewer.email && (
-                      <button
-                        type="button"
-                        disabled={busy}
-                        className={smallButtonClass}
-                        onClick={() => void remove(admin.userId, admin.email)}
-                      >
-                        Remove<span className="sr-only"> {admin.email}</span>
-                      </button>
-                    )}
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Loaded>
+        <ul className="space-y-3">
+          {invitations.map((invitation) => (
+            <li key={invitation.userId}>
+              <InvitationCard invitation={invitation} />
+            </li>
+          ))}
+          {admins.map((admin) => (
+            <li key={admin.userId}>
+              <Card className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0 space-y-1">
+                  <p className="font-medium break-all">{admin.email}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-stone-700">
+                    <Badge tone={admin.role === 'owner' ? 'good' : 'neutral'}>{admin.role}</Badge>
+                    {!admin.enrolled && <Badge tone="warning">Authenticator not set up</Badge>}
+                    <span>
+                      since <When at={admin.createdAt} />
+                    </span>
+                  </p>
+                </div>
+                {admin.email !== viewer.email && (
+                  <AdminButton
+                    intent={TEAM_INTENTS.remove}
+                    userId={admin.userId}
+                    email={admin.email}
+                    confirm={`Remove ${admin.email}'s back-office access?`}
+                  >
+                    Remove<span className="sr-only"> {admin.email}</span>
+                  </AdminButton>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
         <Card>
-          <AddStaff onAdded={query.reload} />
+          <AddStaff />
         </Card>
       </div>
     </>

@@ -1,29 +1,20 @@
 /**
- * The back office's calls: reads through the one browser client (app/lib/http), and changes with the session's
- * CSRF token in the CSRF_HEADER, which the admin guard checks on every change (decision 0033).
+ * The back office's calls from the browser, for the steps whose answer sets the session cookie (signing in,
+ * accepting an invitation): with the session's CSRF token in the CSRF_HEADER where there is one, which the admin
+ * guard checks on every change (decision 0033). Pages read through their loaders and change through their actions
+ * (api.server.ts, change-form.tsx).
  */
-import { useCallback, useEffect, useState } from 'react';
 import { CSRF_HEADER } from '../../core/contracts/admin-session';
 import type { Answer, Endpoint } from '../../core/contracts/endpoint';
-import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, call, errorMessage, fillPath, type CallInput } from '../lib/http';
-import { toast } from '../lib/toast';
-
-export type ChangeInput<E extends Endpoint> = Omit<CallInput<E>, 'headers'>;
+import { ApiError, GENERIC_ERROR, REQUEST_TIMEOUT_MS, fillPath } from '../lib/http';
 
 /**
  * The success answer's type: some contracts' spread error maps widen Answer with their `{ message }`; a call only
  * resolves with a 2xx body, so that is left out unless it is the success answer itself.
  */
-type Success<E extends Endpoint> = [Exclude<Answer<E>, { message: string }>] extends [never]
+export type Success<E extends Endpoint> = [Exclude<Answer<E>, { message: string }>] extends [never]
   ? Answer<E>
   : Exclude<Answer<E>, { message: string }>;
-
-/** Sends a change with the CSRF token. */
-export function change<E extends Endpoint>(csrfToken: string, endpoint: E, input?: ChangeInput<E>) {
-  // call() types `headers` by the endpoint's own schema; the CSRF header is the guard's, not the endpoint's.
-  const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
-  return send(endpoint, { ...input, headers: { [CSRF_HEADER]: csrfToken } });
-}
 
 /**
  * The sign-in's two steps (and an invitation's acceptance), outside call(): their 401 means a wrong password or code, which call() would take for the
@@ -54,61 +45,4 @@ export async function signInStep<E extends Endpoint>(
   const parsed = endpoint.responses[response.status]?.safeParse(answer);
   if (!parsed?.success) throw new ApiError(response.status, GENERIC_ERROR, 'PARSING');
   return parsed.data as Success<E>;
-}
-
-/** Runs a change; a failure is toasted with the server's message and answers undefined. */
-export async function changeOrToast<T>(task: () => Promise<T>, success?: string): Promise<T | undefined> {
-  try {
-    const answer = await task();
-    if (success) toast.success(success);
-    return answer;
-  } catch (error) {
-    toast.error(errorMessage(error));
-    return undefined;
-  }
-}
-
-/** A read's path values and query, as the address has them (the server checks them: a bad one is its 400). */
-interface ReadInput {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-}
-
-export interface Query<T> {
-  data?: T;
-  error: string | null;
-  loading: boolean;
-  /** Loads it again, e.g. after a change. */
-  reload: () => void;
-  /** Puts a change's answer in place without a reload. */
-  setData: (data: T) => void;
-}
-
-/**
- * Reads an endpoint in the browser when the page shows and again whenever its input changes (the input is compared
- * as JSON, so a new object of the same values does not reload).
- */
-export function useAdminQuery<E extends Endpoint>(endpoint: E, input: ReadInput): Query<Success<E>> {
-  const [state, setState] = useState<{ data?: Success<E>; error: string | null; loading: boolean }>({
-    error: null,
-    loading: true,
-  });
-  const [round, setRound] = useState(0);
-  const key = JSON.stringify(input);
-  useEffect(() => {
-    let current = true;
-    setState((previous) => ({ ...previous, loading: true, error: null }));
-    const send = call as (endpoint: E, input: object) => Promise<Success<E>>;
-    // The input is read back from `key`, its JSON, so the effect depends on that string, not on a new object per render.
-    send(endpoint, JSON.parse(key) as ReadInput).then(
-      (data) => current && setState({ data, error: null, loading: false }),
-      (error: unknown) => current && setState({ error: errorMessage(error), loading: false }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [endpoint, key, round]);
-  const reload = useCallback(() => setRound((value) => value + 1), []);
-  const setData = useCallback((data: Success<E>) => setState({ data, error: null, loading: false }), []);
-  return { ...state, reload, setData };
 }

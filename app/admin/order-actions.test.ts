@@ -1,6 +1,7 @@
 // The retry-the-refund form as the server renders it: shown only for a failed refund, its reason labelled.
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RetryRefundForm, refundFailed } from './OrderActions';
 import { AdminViewerContext } from './viewer';
@@ -18,9 +19,15 @@ describe('retrying a failed refund from the order page', () => {
   });
 
   it('asks for the reason in a labelled, required text area', () => {
-    const form = createElement(RetryRefundForm, { order: { ...order, paymentState: 'refund_failed' }, onChanged() {} });
     const viewer = { csrfToken: 'token' } as AdminViewer;
-    const html = renderToString(createElement(AdminViewerContext.Provider, { value: viewer }, form));
+    // The form posts to the order page's action: it renders inside a route.
+    const Stub = createRoutesStub([
+      {
+        path: '/admin/orders/:orderId',
+        Component: () => createElement(AdminViewerContext.Provider, { value: viewer }, createElement(RetryRefundForm)),
+      },
+    ]);
+    const html = renderToString(createElement(Stub, { initialEntries: [`/admin/orders/${order.orderId}`] }));
     expect(html).toContain('Retry the refund');
     const label = /<label[^>]*for="([^"]+)"[^>]*>Reason for retrying/.exec(html);
     expect(label, html).not.toBeNull();

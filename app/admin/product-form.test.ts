@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_MESSAGES, type AdminProduct } from '../../core/contracts/admin-products';
-import { LISTING_FACTS_MESSAGES } from '../../core/contracts/listing-facts-input';
-import { validateValues } from '../lib/form';
 import {
-  addRow,
-  moved,
-  productBody,
-  productCreateForm,
-  productFormValues,
-  productUpdateForm,
-  removeRow,
-  rowCount,
-} from './product-form';
+  PRODUCT_MESSAGES,
+  productCreateSchema,
+  productUpdateSchema,
+  type AdminProduct,
+} from '../../core/contracts/admin-products';
+import { LISTING_FACTS_MESSAGES } from '../../core/contracts/listing-facts-input';
+import { messagesByInput } from './api.server';
+import { PRODUCT_ROWS, moved, productBody, rowKey, rowsOf, textAt, type RowList } from './product-form';
 
 const facts = {
   manufacturer: { name: 'Kala Works', address: '12 Loom Street, Jaipur 302001' },
@@ -42,27 +38,64 @@ const product: AdminProduct = {
   images: [],
 };
 
-/** A new product's values with its required fields filled. */
-function filledNew() {
-  const values = productFormValues(null);
-  return {
-    ...values,
-    ...productFormValues(product),
-    openingStock: '5',
-  };
+/** The inputs the form posts for a product, as it starts (an empty new product when null), with `changes` over them. */
+function posted(
+  start: AdminProduct | null,
+  changes: Record<string, string> = {},
+  extraRows: Partial<Record<RowList, number>> = {},
+) {
+  const form = new FormData();
+  for (const name of ['title', 'category']) form.set(name, textAt(start, name));
+  form.set('originalPrice', start ? String(start.originalPrice) : '');
+  form.set('price', start ? String(start.price) : '');
+  if (!start) form.set('openingStock', '0');
+  for (const list of Object.keys(PRODUCT_ROWS) as RowList[]) {
+    const rows = [...rowsOf(start, list), ...Array.from({ length: extraRows[list] ?? 0 }, () => ['', ''])];
+    rows.forEach((row, index) =>
+      PRODUCT_ROWS[list].forEach((part, at) => form.set(rowKey(list, index, part), row[at] ?? '')),
+    );
+  }
+  for (const party of ['manufacturer', 'packer', 'importer'])
+    for (const part of ['name', 'address'])
+      form.set(`listingFacts.${party}.${part}`, textAt(start, `listingFacts.${party}.${part}`));
+  for (const name of ['countryOfOrigin', 'netQuantity', 'dimensions'])
+    form.set(`listingFacts.${name}`, textAt(start, `listingFacts.${name}`));
+  for (const name of ['name', 'phone', 'email', 'address'])
+    form.set(`listingFacts.consumerCare.${name}`, textAt(start, `listingFacts.consumerCare.${name}`));
+  for (const [name, value] of Object.entries(changes)) form.set(name, value);
+  return form;
 }
 
-describe("the product form's values", () => {
+/** A new product's inputs with its required fields filled. */
+const filledNew = (changes: Record<string, string> = {}) => {
+  const form = posted(product, changes);
+  form.set('openingStock', changes.openingStock ?? '5');
+  return form;
+};
+
+/** The contract's messages for the inputs, by input name. */
+const messages = (form: FormData) => {
+  const parsed = productCreateSchema.safeParse(productBody(form));
+  return parsed.success ? {} : messagesByInput(parsed.error);
+};
+
+describe("the product form's body", () => {
   it('start a new product empty, with one row per list and no stock', () => {
-    const values = productFormValues(null);
-    expect(values).toMatchObject({ title: '', originalPrice: '', openingStock: '0', 'specs.0.name': '' });
-    expect([rowCount(values, 'specs'), rowCount(values, 'description'), rowCount(values, 'whatsInTheBox')]).toEqual([
-      1, 1, 1,
+    expect([rowsOf(null, 'specs'), rowsOf(null, 'description'), rowsOf(null, 'whatsInTheBox')]).toEqual([
+      [['', '']],
+      [['']],
+      [['']],
     ]);
+    expect(productBody(posted(null))).toMatchObject({
+      title: '',
+      originalPrice: undefined,
+      openingStock: 0,
+      specs: [],
+    });
   });
 
-  it('become the same body that the product was read as', () => {
-    const body = productBody(productFormValues(product));
+  it('become the same body that the product was read as, its prices numbers', () => {
+    const body = productBody(posted(product));
     expect(body).toEqual({
       title: 'Brass lamp',
       category: 'lighting',
@@ -73,22 +106,18 @@ describe("the product form's values", () => {
       whatsInTheBox: ['1 lamp'],
       listingFacts: facts,
     });
-    expect(validateValues(productUpdateForm, productFormValues(product))).toEqual({ data: body, errors: {} });
+    expect(productUpdateSchema.safeParse(body)).toMatchObject({ success: true, data: body });
   });
 
-  it('add, remove and renumber rows, leaving blank rows out of the body', () => {
-    let values = addRow(productFormValues(product), 'description');
-    expect(rowCount(values, 'description')).toBe(3);
-    expect(productBody(values).description).toEqual(['Hand made.', 'Polished.']);
-    values = removeRow(values, 'description', 0);
-    expect(values).toMatchObject({ 'description.0': 'Polished.', 'description.1': '' });
-    expect(rowCount(values, 'description')).toBe(2);
-    expect(values).not.toHaveProperty('description.2');
+  it('leave rows wholly blank out of the body', () => {
+    const form = posted(product, {}, { description: 1, specs: 1 });
+    expect(form.has('description.2')).toBe(true);
+    expect(productBody(form).description).toEqual(['Hand made.', 'Polished.']);
+    expect(productBody(form).specs).toEqual([{ name: 'Material', value: 'Brass' }]);
   });
 
   it("carry the contract's messages under the inputs they are about", () => {
-    const values = {
-      ...filledNew(),
+    const form = filledNew({
       title: ' ',
       price: '1200',
       originalPrice: 'abc',
@@ -96,33 +125,30 @@ describe("the product form's values", () => {
       'listingFacts.countryOfOrigin': 'China',
       'listingFacts.consumerCare.phone': 'call us',
       'listingFacts.manufacturer.address': '',
-    };
-    const { errors } = validateValues(productCreateForm, values);
-    expect(errors).toMatchObject({
+    });
+    expect(messages(form)).toMatchObject({
       title: 'Title is required',
       originalPrice: expect.stringContaining('MRP must be an amount in rupees'),
       'specs.0.name': PRODUCT_MESSAGES.specName,
       'listingFacts.consumerCare.phone': LISTING_FACTS_MESSAGES.phone,
       'listingFacts.manufacturer.address': "Manufacturer's address is required",
     });
-    const priced = validateValues(productCreateForm, { ...filledNew(), price: '1200' }).errors;
-    expect(priced).toEqual({ price: PRODUCT_MESSAGES.priceAboveMrp });
-    const imported = { ...filledNew(), 'listingFacts.countryOfOrigin': 'China' };
-    expect(validateValues(productCreateForm, imported).errors).toEqual({
+    expect(messages(filledNew({ price: '1200' }))).toEqual({ price: PRODUCT_MESSAGES.priceAboveMrp });
+    expect(messages(filledNew({ 'listingFacts.countryOfOrigin': 'China' }))).toEqual({
       'listingFacts.importer': LISTING_FACTS_MESSAGES.importerRequired,
     });
   });
 
   it('send a packer only when one is given, and the opening stock on create', () => {
-    const values = { ...filledNew(), 'listingFacts.packer.name': 'Pack Co' };
-    expect(validateValues(productCreateForm, values).errors).toEqual({
+    expect(messages(filledNew({ 'listingFacts.packer.name': 'Pack Co' }))).toEqual({
       'listingFacts.packer.address': "Packer's address is required",
     });
-    const { data } = validateValues(productCreateForm, filledNew());
-    expect(data).toMatchObject({ openingStock: 5, listingFacts: { packer: null } });
+    expect(productCreateSchema.parse(productBody(filledNew()))).toMatchObject({
+      openingStock: 5,
+      listingFacts: { packer: null },
+    });
   });
 });
-
 describe('moving an image', () => {
   it('swaps it with its neighbour, and leaves the ends alone', () => {
     expect(moved(['a', 'b', 'c'], 1, -1)).toEqual(['b', 'a', 'c']);

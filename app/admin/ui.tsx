@@ -1,6 +1,7 @@
-/** The back office's small shared pieces: headings, cards, states of a read, paging links and dates. */
+/** The back office's small shared pieces: headings, cards, a page's error, paging links and dates. */
 import type { ReactNode } from 'react';
-import { Form, Link, useLocation, useSearchParams } from 'react-router';
+import { Form, Link, isRouteErrorResponse, useLocation, useRouteError, useSearchParams } from 'react-router';
+import { GENERIC_ERROR } from '../lib/http';
 
 export const adminLinkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 export const smallButtonClass =
@@ -43,43 +44,26 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   return <div className={`rounded-lg border border-stone-200 bg-white p-4 shadow-sm ${className}`}>{children}</div>;
 }
 
-/** A read's state, as useAdminQuery answers it. */
-interface ReadState<T> {
-  data?: T;
-  error: string | null;
-  loading: boolean;
-}
-
-/** What a read shows while it loads or after it failed; its children once it has data. */
-export function Loaded<T>({ query, children }: { query: ReadState<T>; children: (data: T) => ReactNode }) {
-  if (query.error)
-    return (
+/**
+ * A page's error boundary (issue 32): its heading, then what its loader or the API answered, e.g. a filter the
+ * server refused or an order that does not exist, inside the back office's shell.
+ */
+export function AdminPageError({ title }: { title: string }) {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : GENERIC_ERROR;
+  if (!isRouteErrorResponse(error) && import.meta.env.SSR) console.error(error);
+  return (
+    <>
+      <PageHeading title={title} />
       <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-        {query.error}
+        {message}
       </p>
-    );
-  if (query.data === undefined)
-    return (
-      <p role="status" className="text-stone-600">
-        Loading…
-      </p>
-    );
-  return <>{children(query.data)}</>;
+    </>
+  );
 }
 
 export function Empty({ children }: { children: ReactNode }) {
   return <p className="rounded-md border border-dashed border-stone-300 p-6 text-center text-stone-600">{children}</p>;
-}
-
-/** The search params as a plain object, for a query's input; empty values left out. */
-export function useSearchInput(names: readonly string[]): Record<string, string> {
-  const [params] = useSearchParams();
-  const input: Record<string, string> = {};
-  for (const name of names) {
-    const value = params.get(name);
-    if (value) input[name] = value;
-  }
-  return input;
 }
 
 /** "Newest" and "Older" links of a list paged by `before`, keeping its filters. */
@@ -231,15 +215,15 @@ export function PagedList<T>({ items, next, empty, keyOf, className = 'space-y-3
 }
 
 /**
- * A list page of the back office (messages, reviews, products, audit log): its heading, its filters, then its read's
- * items as a PagedList, or the read's loading or error.
+ * A list page of the back office (messages, reviews, products, audit log): its heading, its filters, then its
+ * loader's items as a PagedList.
  */
 export function ListPage<D extends { next: string | number | null }, T>({
   title,
   actions,
   filterLabel,
   filters,
-  query,
+  data,
   itemsOf,
   ...list
 }: {
@@ -250,7 +234,8 @@ export function ListPage<D extends { next: string | number | null }, T>({
   filterLabel: string;
   /** The FilterFields. */
   filters: ReactNode;
-  query: ReadState<D>;
+  /** The page's loader data. */
+  data: D;
   /** The read's items, e.g. `(data) => data.messages`. */
   itemsOf: (data: D) => readonly T[];
 } & Omit<PagedListProps<T>, 'items' | 'next'>) {
@@ -258,7 +243,7 @@ export function ListPage<D extends { next: string | number | null }, T>({
     <>
       <PageHeading title={title}>{actions}</PageHeading>
       <FilterBar label={filterLabel}>{filters}</FilterBar>
-      <Loaded query={query}>{(data) => <PagedList items={itemsOf(data)} next={data.next} {...list} />}</Loaded>
+      <PagedList items={itemsOf(data)} next={data.next} {...list} />
     </>
   );
 }

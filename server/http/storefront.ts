@@ -56,7 +56,7 @@ export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
       }
       // On the raw response, so it holds whether Fastify or Vite's middleware answers; it replaces helmet's.
       reply.raw.setHeader('content-security-policy', contentSecurityPolicy(cspNonce));
-      const loadContext: AppLoadContext = { ...context, cspNonce };
+      const loadContext: AppLoadContext = { ...context, cspNonce, clientAddress: request.raw.socket.remoteAddress };
       if (devMiddleware) {
         reply.hijack();
         const handledByVite = await new Promise<boolean>((resolve) => {
