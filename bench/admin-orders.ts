@@ -148,7 +148,7 @@ export const ADMIN_READERS = READERS;
 
 const withoutDeployment = ({ NODE_ENV: _deployment, ...env }: NodeJS.ProcessEnv) => env;
 const ADMIN_EMAIL = 'bench-owner@example.in';
-const ADMIN_PASSWORD = 'Bench-Owner-42';
+const ADMIN_PASSWORD = 'Bench-Owner-42-kesar';
 
 /** Signs the bench's owner in through the back office's routes: password, then a TOTP code from `secret`. */
 async function adminHeaders(origin: string, secret: string): Promise<Record<string, string>> {
