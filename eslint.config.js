@@ -6,11 +6,11 @@ import boundaries from 'eslint-plugin-boundaries';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import ownTables from './eslint-rules/own-tables.js';
 import noCycleWithTypes from './eslint-rules/no-cycle-with-types.js';
-import { SHARED_SERVER_FILES, SHARED_SERVER_FOLDERS } from './eslint-rules/server-layout.js';
+import { FLOWS_FOLDER, ROOT_FOLDER, SHARED_SERVER_FILES, SHARED_SERVER_FOLDERS } from './eslint-rules/server-layout.js';
 
 /**
  * Where each file sits in the import direction (decision 0018). Shared code (core/, app/lib, app/components,
- * server/db, server/http) imports only shared code; a capability imports shared code and, in the browser, only
+ * server/platform) imports only shared code; a capability imports shared code and, in the browser, only
  * itself; routes and the server's composition root put capabilities together. First match wins.
  */
 const elements = [
@@ -34,13 +34,15 @@ const elements = [
     // The kernel, the root's own settings and the platform's faces are what every module stands on (decision 0058).
     pattern: [...SHARED_SERVER_FOLDERS.map((folder) => `server/${folder}/**`), ...SHARED_SERVER_FILES],
   },
-  // `file` names which of the root's files it is (app, services or main): only app.ts mounts a stand-in.
+  // `file` names which of the root's files it is: only stand-ins.ts mounts a stand-in (decision 0060).
   {
     type: 'server-root',
     mode: 'full',
-    pattern: 'server/{app,services,main,modules,pages,stand-ins}.ts',
+    pattern: [`server/${ROOT_FOLDER}/*.ts`, 'server/main.ts'],
     capture: ['file'],
   },
+  // The flows that cross modules (decision 0061): above the modules, below the root.
+  { type: 'server-flow', mode: 'full', pattern: `server/${FLOWS_FOLDER}/**` },
   // A module is its folder: its index.ts is its face to the others (decision 0024).
   { type: 'server-module', mode: 'folder', pattern: 'server/*', capture: ['module'] },
   // An offline stand-in for an outside service (PhonePe's gateway; couriers, SMS, WhatsApp to come), outside the
@@ -57,8 +59,9 @@ const direction = [
   { from: 'server-shared', allow: ['core', 'server-shared'] },
   { from: 'server-module', allow: ['core', 'server-shared', 'server-module'] },
   { from: 'demo', allow: ['core', 'server-shared', 'server-module', 'demo'] },
-  { from: 'server-root', allow: ['core', 'server-shared', 'server-module', 'server-root', 'demo'] },
-  // A stand-in is mounted on a local shop by server/app.ts alone; no module, flow or shared code imports one, and a
+  { from: 'server-flow', allow: ['core', 'server-shared', 'server-module', 'server-flow'] },
+  { from: 'server-root', allow: ['core', 'server-shared', 'server-module', 'server-flow', 'server-root', 'demo'] },
+  // A stand-in is mounted on a local shop by server/root/stand-ins.ts alone; no module, flow or shared code imports one, and a
   // stand-in imports only shared code (its database client) and its own files (decision 0060).
   { from: [['server-root', { file: 'stand-ins' }]], allow: ['simulator'] },
   { from: 'simulator', allow: ['core', 'server-shared'] },

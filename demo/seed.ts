@@ -1,4 +1,4 @@
-import type { Database } from '../server/db/client.ts';
+import type { Database } from '../server/platform/db/client.ts';
 import type { MediaRow, MediaService } from '../server/media/index.ts';
 import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/index.ts';
 import { importReviews, type ImportedReview } from '../server/reviews/index.ts';

@@ -59,9 +59,7 @@ describe('architecture lint', { timeout: 60_000 }, () => {
   it("fails when a module imports another module's inner file, and allows its index.ts and its own files", async () => {
     const inner = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
     expect(await ruleIdsFor('server/payments/probe.ts', inner)).toContain('boundaries/entry-point');
-    expect(await ruleIdsFor('server/services.ts', inner.replace('../orders', './orders'))).toContain(
-      'boundaries/entry-point',
-    );
+    expect(await ruleIdsFor('server/root/services.ts', inner)).toContain('boundaries/entry-point');
     const face = "import { PlaceOrder } from '../orders/index.ts';\nexport const probe = PlaceOrder;\n";
     expect(await ruleIdsFor('server/payments/probe.ts', face)).toEqual([]);
     expect(await ruleIdsFor('server/orders/probe.ts', inner.replace('../orders/', './'))).toEqual([]);
@@ -79,7 +77,9 @@ describe('architecture lint', { timeout: 60_000 }, () => {
 
   it('fails when shared code imports a capability or a route', async () => {
     const serverShared = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
-    expect(await ruleIdsFor('server/http/probe.ts', serverShared)).toContain('boundaries/element-types');
+    expect(
+      await ruleIdsFor('server/platform/http/probe.ts', serverShared.replace('../orders', '../../orders')),
+    ).toContain('boundaries/element-types');
     const appShared = "import routes from '../routes.ts';\nexport const probe = routes;\n";
     expect(await ruleIdsFor('app/lib/probe.ts', appShared)).toContain('boundaries/element-types');
     const otherCapability = "import { createOrder } from '../orders/api.ts';\nexport const probe = createOrder;\n";
@@ -92,37 +92,42 @@ describe('architecture lint', { timeout: 60_000 }, () => {
   });
 
   it('fails when product code imports an offline stand-in, and allows the root that mounts it', async () => {
-    // simulators/<name>/ is outside the product (decision 0060): server/stand-ins.ts mounts it on a local shop, and tests,
+    // simulators/<name>/ is outside the product (decision 0060): server/root/stand-ins.ts mounts it on a local shop, and tests,
     // the test harness and the bench run it; no module, shared code or other part of the root imports one.
     const standIn =
       "import { simulatorRoutes } from '../../simulators/phonepe/index.ts';\nexport const probe = simulatorRoutes;\n";
     expect(await ruleIdsFor('server/payments/probe.ts', standIn)).toContain('boundaries/element-types');
-    expect(await ruleIdsFor('server/http/probe.ts', standIn)).toContain('boundaries/element-types');
-    const fromRoot = standIn.replace('../../simulators', '../simulators');
-    expect(await ruleIdsFor('server/services.ts', fromRoot)).toContain('boundaries/element-types');
-    expect(await ruleIdsFor('server/main.ts', fromRoot)).toContain('boundaries/element-types');
-    expect(await ruleIdsFor('server/app.ts', fromRoot)).toContain('boundaries/element-types');
-    expect(await ruleIdsFor('server/modules.ts', fromRoot)).toContain('boundaries/element-types');
-    expect(await ruleIdsFor('core/probe.ts', fromRoot)).toContain('boundaries/element-types');
-    const app = readFileSync('server/stand-ins.ts', 'utf8');
-    expect(app).toContain("from '../simulators/phonepe/index.ts'");
-    expect(await ruleIdsFor('server/stand-ins.ts', app)).not.toContain('boundaries/element-types');
+    const fromPlatform = standIn.replace('../../simulators', '../../../simulators');
+    expect(await ruleIdsFor('server/platform/http/probe.ts', fromPlatform)).toContain('boundaries/element-types');
+    const fromRoot = standIn;
+    expect(await ruleIdsFor('server/root/services.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/main.ts', standIn.replace('../../simulators', '../simulators'))).toContain(
+      'boundaries/element-types',
+    );
+    expect(await ruleIdsFor('server/root/app.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/root/modules.ts', fromRoot)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('core/probe.ts', standIn.replace('../../simulators', '../simulators'))).toContain(
+      'boundaries/element-types',
+    );
+    const app = readFileSync('server/root/stand-ins.ts', 'utf8');
+    expect(app).toContain("from '../../simulators/phonepe/index.ts'");
+    expect(await ruleIdsFor('server/root/stand-ins.ts', app)).not.toContain('boundaries/element-types');
     // Even the root reaches a stand-in through its index.ts only.
     const inner = fromRoot.replace('index.ts', 'routes.ts');
     expect(
       await ruleIdsFor(
-        'server/stand-ins.ts',
+        'server/root/stand-ins.ts',
         `${app}\n${inner.replace('simulatorRoutes', 'simulatorRoutes as inner')}`,
       ),
     ).toContain('boundaries/entry-point');
     expect(await ruleIdsFor('server/testing/probe.ts', standIn)).toEqual([]);
-    expect(await ruleIdsFor('bench/probe.ts', fromRoot)).toEqual([]);
+    expect(await ruleIdsFor('bench/probe.ts', standIn.replace('../../simulators', '../simulators'))).toEqual([]);
   });
 
   it('fails when an offline stand-in imports product code, and allows shared code and its own files', async () => {
     const product = "import { PlaceOrder } from '../../server/orders/index.ts';\nexport const probe = PlaceOrder;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', product)).toContain('boundaries/element-types');
-    const shared = "import type { Db } from '../../server/db/client.ts';\nexport type Probe = Db;\n";
+    const shared = "import type { Db } from '../../server/platform/db/client.ts';\nexport type Probe = Db;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', shared)).toEqual([]);
     const own = "import { simulatorPayments } from './schema.ts';\nexport const probe = simulatorPayments;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', own)).toEqual([]);

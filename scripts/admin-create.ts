@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../server/modules.ts';
-import { createServices } from '../server/services.ts';
+import { loadConfig } from '../server/root/modules.ts';
+import { createServices } from '../server/root/services.ts';
 import { adminPasswordSchema } from '../core/contracts/admin-session.ts';
 import { emailSchema } from '../core/contracts/fields.ts';
 

@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../server/modules.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { createServices } from '../server/services.ts';
-import { buildServer } from '../server/app.ts';
+import { loadConfig } from '../server/root/modules.ts';
+import { openDatabase } from '../server/platform/db/client.ts';
+import { createServices } from '../server/root/services.ts';
+import { buildServer } from '../server/root/app.ts';
 
 const target = process.argv[2] ?? '.cache/openapi.json';
 // An empty shop in memory: the document depends on the routes only. NODE_ENV 'test' keeps background senders off.

@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { contribute, defineModule, type AnyModule } from './kernel/index.ts';
+import { contribute, defineModule, type AnyModule } from './platform/kernel/index.ts';
 import { actorOf } from './audit/index.ts';
 import { jobsFace, type JobQueue } from './jobs/index.ts';
 import { placeOrderSteps } from './orders/index.ts';
-import { ConfigError } from './config.ts';
-import { configLoader, SHOP_MODULES } from './modules.ts';
+import { ConfigError } from './platform/kernel/setting-types.ts';
+import { configLoader, SHOP_MODULES } from './root/modules.ts';
 import { startTestShop, type TestShop } from './testing/harness.ts';
 import { signedInAdmin } from './testing/admin-session.ts';
 import { orderBody, placedOrderId, productSupply, verifiedShopper } from './testing/orders.ts';

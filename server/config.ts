@@ -1,9 +1,7 @@
 // Merges the settings slices it is handed (the root's and each module's) and reads the environment with them,
 // naming every bad value at once (decision 0058). It knows no setting itself.
 import { z } from 'zod';
-import { secrecyOf } from './kernel/setting-types.ts';
-
-export class ConfigError extends Error {}
+import { ConfigError, secrecyOf } from './platform/kernel/setting-types.ts';
 
 /** One slice of the settings: its schema, what its values need together, and defaults that depend on others. */
 export interface SettingsSlice {

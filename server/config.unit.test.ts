@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from './config.ts';
-import { loadConfig } from './modules.ts';
-import { servesLocalConveniences } from './settings.ts';
+import { ConfigError } from './platform/kernel/setting-types.ts';
+import { loadConfig } from './root/modules.ts';
+import { servesLocalConveniences } from './platform/settings.ts';
 
 const SECRETS_KEY = 'a1'.repeat(32);
 

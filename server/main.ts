@@ -1,15 +1,15 @@
 // First: it settles NODE_ENV before any import below loads React.
-import { deploymentNodeEnv, developmentServer } from './runtime-mode.ts';
+import { deploymentNodeEnv, developmentServer } from './platform/runtime-mode.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';
-import { loadConfig } from './modules.ts';
-import { ConfigError } from './config.ts';
-import { createServices } from './services.ts';
-import { buildServer } from './app.ts';
-import { createDevStorefront } from './http/dev-storefront.ts';
-import { serializeError } from './http/logger.ts';
+import { loadConfig } from './root/modules.ts';
+import { ConfigError } from './platform/kernel/setting-types.ts';
+import { createServices } from './root/services.ts';
+import { buildServer } from './root/app.ts';
+import { createDevStorefront } from './platform/http/dev-storefront.ts';
+import { serializeError } from './platform/http/logger.ts';
 
 const root = process.cwd();
 const serverBuildPath = path.join(root, 'build/server/index.js');

@@ -2,13 +2,19 @@
 // list declares, under the folder's name, and every module of the list has its folder.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEST_FOLDERS, SHARED_SERVER_FOLDERS } from '../eslint-rules/server-layout.js';
-import { SHOP_MODULES } from './modules.ts';
+import {
+  FLOWS_FOLDER,
+  ROOT_FOLDER,
+  SERVER_TEST_FOLDERS,
+  SHARED_SERVER_FOLDERS,
+} from '../eslint-rules/server-layout.js';
+import { SHOP_MODULES } from './root/modules.ts';
 
 const folders = readdirSync('server', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const moduleFolders = folders.filter((name) => ![...SHARED_SERVER_FOLDERS, ...SERVER_TEST_FOLDERS].includes(name));
+const notModules = [...SHARED_SERVER_FOLDERS, ...SERVER_TEST_FOLDERS, FLOWS_FOLDER, ROOT_FOLDER];
+const moduleFolders = folders.filter((name) => !notModules.includes(name));
 
 describe("the modules lint knows and the root's list", () => {
   it('are the same folders', () => {

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 
 /** The back office's sign-in events in the audit log (decision 0047), each with the admin and the address. */

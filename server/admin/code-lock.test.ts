@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../http/rate-limit.ts';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from '../platform/http/rate-limit.ts';
 import { CODE_FAILURES, CodeLock } from './code-lock.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

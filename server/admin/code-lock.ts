@@ -1,4 +1,4 @@
-import type { RateLimitStore } from '../http/rate-limit.ts';
+import type { RateLimitStore } from '../platform/http/rate-limit.ts';
 
 /** Wrong codes an account may take in FAILURE_WINDOW before its code step locks. */
 export const CODE_FAILURES = 5;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/errors.ts';
-import { errorAnswer } from '../http/endpoint-route.ts';
-import { refuseCrossSite } from '../http/same-origin.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { errorAnswer } from '../platform/http/endpoint-route.ts';
+import { refuseCrossSite } from '../platform/http/same-origin.ts';
 import { ADMIN_MESSAGES, CSRF_HEADER } from '../../core/contracts/admin-session.ts';
 import { ADMIN_SESSION_HOURS, type AdminService, type AdminSession } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../kernel/index.ts';
-import { secret } from '../kernel/setting-types.ts';
-import { databaseFace, rateLimitsFace, shopFace } from '../platform.ts';
+import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { secret } from '../platform/kernel/setting-types.ts';
+import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../audit/index.ts';
 import { authFace, endSessions, newPasswordRule } from '../auth/index.ts';
 import { mailFace } from '../mail/index.ts';

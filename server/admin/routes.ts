@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SignInThrottle } from '../auth/index.ts';
 import { actorOf } from '../audit/index.ts';
-import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../http/errors.ts';
+import { route } from '../platform/http/endpoint-route.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import {
   ADMIN_MESSAGES,
   addStaffEndpoint,

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
-import type { RateLimitStore } from '../http/rate-limit.ts';
+import type { RateLimitStore } from '../platform/http/rate-limit.ts';
 import {
   ADMIN_MESSAGES,
   ADMIN_TEAM_MAX,

@@ -4,7 +4,7 @@ import type { AnalyticsReport } from '../../core/contracts/analytics.ts';
 import { testShopFor, type TestShop } from '../testing/harness.ts';
 import { signedInAdmin } from '../testing/admin-session.ts';
 import { verifiedShopper } from '../testing/orders.ts';
-import { MemoryRateLimitStore, RateLimiter } from '../http/rate-limit.ts';
+import { MemoryRateLimitStore, RateLimiter } from '../platform/http/rate-limit.ts';
 import { pageViewCounts, vitalSamples } from './schema.ts';
 import { AnalyticsService } from './service.ts';
 import { indiaDay } from './days.ts';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS } from '../../core/contracts/analytics.ts';
 
 /** Days from and to, inclusive, as 2026-11-27. */

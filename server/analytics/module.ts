@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../kernel/index.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
-import { databaseFace, rateLimitsFace, shopFace } from '../platform.ts';
+import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { RateLimiter } from '../platform/http/rate-limit.ts';
+import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { dashboardSections, webVitalsSection } from '../dashboard/index.ts';
 import { AnalyticsService } from './service.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEACON_MAX_BYTES, BEACON_MEDIA_TYPES, collectEndpoint } from '../../core/contracts/analytics.ts';
-import { HttpError } from '../http/errors.ts';
-import { refuseCrossSite } from '../http/same-origin.ts';
-import { route } from '../http/endpoint-route.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { refuseCrossSite } from '../platform/http/same-origin.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { AnalyticsService } from './service.ts';
 
 interface AnalyticsRouteOptions {

@@ -1,8 +1,8 @@
 import { and, between, count, desc, eq, lt, ne, or, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { runWorkflow, type Workflow } from '../db/workflow.ts';
-import { clientKey } from '../http/client-ip.ts';
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
+import { clientKey } from '../platform/http/client-ip.ts';
+import type { RateLimiter } from '../platform/http/rate-limit.ts';
 import {
   PLAUSIBLE_MAX,
   TOP_PRODUCTS,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import { auditLogEndpoint } from '../../core/contracts/admin-audit.ts';
 import { actorOf } from './actor.ts';
 import type { AuditLog } from './service.ts';

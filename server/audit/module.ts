@@ -1,5 +1,5 @@
-import { defineModule, face } from '../kernel/index.ts';
-import { databaseFace } from '../platform.ts';
+import { defineModule, face } from '../platform/kernel/index.ts';
+import { databaseFace } from '../platform/faces.ts';
 import { AuditLog } from './service.ts';
 import { auditAdminRoutes } from './admin-routes.ts';
 

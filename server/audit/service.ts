@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/db/client.ts';
 import type { AdminActor } from './actor.ts';
 import { auditLog } from './schema.ts';
 

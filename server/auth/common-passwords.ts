@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is one of the most common and easy to guess. Please choose a less common one.';

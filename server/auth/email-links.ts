@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { INVALID_LINK } from '../../core/contracts/account.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import { emailTokens, users } from './schema.ts';

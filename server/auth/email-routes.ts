@@ -6,7 +6,7 @@ import {
   resetPasswordEndpoint,
   verifyEmailEndpoint,
 } from '../../core/contracts/account.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { AuthService } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
 import type { EmailLinks } from './email-links.ts';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { GoogleVerifier } from './google.ts';
 import {
   GOOGLE_TEST_CLIENT_ID as CLIENT_ID,

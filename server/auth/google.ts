@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 
 export interface GoogleIdentity {
   subject: string;

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
-import { RateLimitedError, type RateLimiter, type RateLimitStore } from '../http/rate-limit.ts';
-import { clientKey } from '../http/client-ip.ts';
+import { RateLimitedError, type RateLimiter, type RateLimitStore } from '../platform/http/rate-limit.ts';
+import { clientKey } from '../platform/http/client-ip.ts';
 
 /** Counts one attempt at an auth action per client IP and, when known, per e-mail; over the limit is a 429. */
 export type AttemptLimit = (action: string, request: FastifyRequest, email?: string) => Promise<void>;

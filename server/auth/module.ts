@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineModule, extensionPoint, face } from '../kernel/index.ts';
-import { httpUrl, secret } from '../kernel/setting-types.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
-import { databaseFace, rateLimitsFace, shopFace } from '../platform.ts';
+import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
+import { httpUrl, secret } from '../platform/kernel/setting-types.ts';
+import { RateLimiter } from '../platform/http/rate-limit.ts';
+import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { mailFace } from '../mail/index.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { AuthService } from './service.ts';
 import { AccessTokens } from './tokens.ts';
 import { SessionStore, type EndUserSignIns } from './sessions.ts';

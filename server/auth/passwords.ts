@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 
 /** argon2id at OWASP's recommended minimum (19 MiB, 2 passes). */
 // algorithm 2 is Algorithm.Argon2id, a const enum this project's TypeScript settings cannot import.

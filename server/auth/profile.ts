@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { accountAddressSchema, accountDetailsSchema } from '../../core/contracts/account.ts';
 import { firstError } from '../../core/contracts/fields.ts';
 import { addresses, users } from './schema.ts';

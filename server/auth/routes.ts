@@ -15,9 +15,9 @@ import { signedIn, type ShopperHooks } from './shopper-hooks.ts';
 import { isAddressUpdate, saveAccountDetails, saveDefaultAddress, type AccountDetailsDeps } from './profile.ts';
 import type { AttemptLimit, SignInThrottle } from './limits.ts';
 import type { GoogleVerifier } from './google.ts';
-import { HttpError } from '../http/errors.ts';
-import { refuseCrossSite } from '../http/same-origin.ts';
-import { route } from '../http/endpoint-route.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { refuseCrossSite } from '../platform/http/same-origin.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 
 export const REFRESH_COOKIE = 'refresh_token';
 

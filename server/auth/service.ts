@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { Address, User } from '../../core/user.ts';
 import { addresses, refreshTokens, users } from './schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -9,7 +9,7 @@ import type { EmailLinks } from './email-links.ts';
 import type { GoogleIdentity } from './google.ts';
 import type { SessionStore } from './sessions.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
-import { ExpiringCache } from '../http/expiring-cache.ts';
+import { ExpiringCache } from '../platform/http/expiring-cache.ts';
 
 export const REFRESH_TOKEN_DAYS = 30;
 const DAY_MS = 86_400_000;

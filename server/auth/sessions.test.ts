@@ -4,7 +4,7 @@ import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { changePassword, cookieHeader, refreshCookieOf, signUp } from '../testing/accounts.ts';
 import { sessions } from './schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../root/services.ts';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -119,7 +119,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('on another process sharing 
   let peerApp: TestShop['app'];
   beforeAll(async () => {
     peer = await shop.openPeer();
-    const { buildServer } = await import('../app.ts');
+    const { buildServer } = await import('../root/app.ts');
     peerApp = await buildServer(peer, { logger: false });
     await peerApp.ready();
   });

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Db } from '../platform/db/client.ts';
 import { refreshTokens, sessions } from './schema.ts';
 
 /** Other processes drop these session ids from their cache ('*': everything). */

@@ -1,5 +1,5 @@
-import { contribute, defineModule, face } from '../kernel/index.ts';
-import { databaseFace } from '../platform.ts';
+import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { databaseFace } from '../platform/faces.ts';
 import { authFace, forgetShopper } from '../auth/index.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { CartService } from './service.ts';

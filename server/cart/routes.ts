@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartEndpoint, mergeCartEndpoint, replaceCartEndpoint } from '../../core/contracts/cart.ts';
 import { signedIn, type ShopperHooks } from '../auth/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { CartService } from './service.ts';
 
 interface CartRouteOptions {

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { MAX_LINE_QUANTITY } from '../../core/constants.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { Product } from '../../core/product.ts';

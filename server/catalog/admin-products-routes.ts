@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../http/endpoint-route.ts';
-import { HttpError } from '../http/errors.ts';
+import { route } from '../platform/http/endpoint-route.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { actorOf } from '../audit/index.ts';
 import { prepareImage, type MediaService } from '../media/index.ts';
 import type { CatalogService } from './service.ts';

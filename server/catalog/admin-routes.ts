@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import { actorOf } from '../audit/index.ts';
 import type { CatalogService } from './service.ts';
 import {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { orderTestShop, storedStock } from '../testing/orders.ts';
 import { products } from './schema.ts';
 

@@ -1,5 +1,5 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { banners, categories, products } from './schema.ts';
 import { recordOpeningStock } from './ledger.ts';
 import type { ListingFacts } from '../../core/contracts/listing-facts.ts';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { products, stockMovements } from './schema.ts';
 import { thresholdOf } from './stock.ts';
 import { STOCK_MESSAGES, type LowStockItem, type StockMovement } from '../../core/contracts/admin-stock.ts';

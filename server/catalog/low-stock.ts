@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { escapeHtml, layout, type MailOutbox, type OutgoingMail } from '../mail/index.ts';
 import type { LowStockCrossing } from './stock.ts';
 

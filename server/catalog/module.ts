@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../kernel/index.ts';
-import { databaseFace, shopFace } from '../platform.ts';
+import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { databaseFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../audit/index.ts';
 import { mailFace } from '../mail/index.ts';
 import { imagesInUse, mediaFace } from '../media/index.ts';
 import { dashboardSections, lowStockSection } from '../dashboard/index.ts';
-import { fastPaths } from '../http/fast-paths.ts';
-import { writeEncodedJson } from '../http/encoded-json.ts';
+import { fastPaths } from '../platform/http/fast-paths.ts';
+import { writeEncodedJson } from '../platform/http/encoded-json.ts';
 import { productListEndpoint } from '../../core/contracts/catalog.ts';
 import { CatalogService } from './service.ts';
 import { catalogRoutes } from './routes.ts';

@@ -5,9 +5,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MediaRow } from '../media/index.ts';
 import { categories, products } from './schema.ts';

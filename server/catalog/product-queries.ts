@@ -1,6 +1,6 @@
 /** The back office's reads of products (decision 0036): the filtered list, one product, the categories. */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { categories, products } from './schema.ts';
 import { thresholdOf } from './stock.ts';
 import type { AdminProductListQuery } from '../../core/contracts/admin-products.ts';

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../http/errors.ts';
-import { route } from '../http/endpoint-route.ts';
-import { sendEncodedJson } from '../http/encoded-json.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { route } from '../platform/http/endpoint-route.ts';
+import { sendEncodedJson } from '../platform/http/encoded-json.ts';
 import type { CatalogService } from './service.ts';
 import { productEndpoint, productListEndpoint } from '../../core/contracts/catalog.ts';
 

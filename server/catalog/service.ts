@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { onCommit, type Database, type Db } from '../db/client.ts';
-import { runWorkflow, type Workflow } from '../db/workflow.ts';
+import { onCommit, type Database, type Db } from '../platform/db/client.ts';
+import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { MediaService } from '../media/index.ts';
@@ -23,8 +23,8 @@ import {
   lowStockThresholdWorkflow,
   type StockAdminDeps,
 } from './stock-admin.ts';
-import { HttpError } from '../http/errors.ts';
-import { EncodedJson } from '../http/encoded-json.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { EncodedJson } from '../platform/http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
 import { addToRating } from './import.ts';
 import { averageRating, discountPercent, type Product } from '../../core/product.ts';

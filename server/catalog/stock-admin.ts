@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import type { Step, Workflow } from '../db/workflow.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Step, Workflow } from '../platform/db/workflow.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import { products } from './schema.ts';
 import { recordMovement, toMovement } from './ledger.ts';

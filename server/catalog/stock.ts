@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { executePrepared, type Db } from '../db/client.ts';
+import { executePrepared, type Db } from '../platform/db/client.ts';
 import { products, stockMovements } from './schema.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { StockMovementKind } from '../../core/contracts/admin-stock.ts';
 
 /**

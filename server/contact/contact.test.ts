@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { testShopFor } from '../testing/harness.ts';
-import { failedStepOf } from '../db/workflow.ts';
+import { failedStepOf } from '../platform/db/workflow.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import { MailOutbox } from '../mail/index.ts';
-import { RateLimiter, MemoryRateLimitStore } from '../http/rate-limit.ts';
+import { RateLimiter, MemoryRateLimitStore } from '../platform/http/rate-limit.ts';
 import { contactMessages } from './schema.ts';
 import { ContactService } from './service.ts';
 import { ticketLabel } from './mails.ts';

@@ -1,11 +1,11 @@
 import { asc, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
-import { anyContains } from '../db/search.ts';
-import { newestFirstPage } from '../db/paging.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
+import { anyContains } from '../platform/db/search.ts';
+import { newestFirstPage } from '../platform/db/paging.ts';
 import type { AdminActor, AuditLog } from '../audit/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { InboxMessage, InboxThread, MessageStatus } from '../../core/contracts/admin-messages.ts';
 import { ADMIN_HISTORY_MAX } from '../../core/contracts/admin-lists.ts';
 import { contactMessages, contactReplies } from './schema.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTACT_MESSAGES, contactEndpoint } from '../../core/contracts/contact.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { ContactService } from './service.ts';
 
 interface ContactRouteOptions {

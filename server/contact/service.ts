@@ -1,10 +1,10 @@
-import type { Database, Db } from '../db/client.ts';
-import { runWorkflow, type Workflow } from '../db/workflow.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { AuditLog } from '../audit/index.ts';
-import { HttpError } from '../http/errors.ts';
-import { clientKey } from '../http/client-ip.ts';
-import { RateLimitedError, type RateLimiter } from '../http/rate-limit.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { clientKey } from '../platform/http/client-ip.ts';
+import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
 import type { ContactInput, ContactRequest } from '../../core/contracts/contact.ts';
 import { contactMessages } from './schema.ts';
 import { acknowledgementForSender, messageForShop } from './mails.ts';

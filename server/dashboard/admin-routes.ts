@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import { dashboardEndpoint, type DashboardSection } from '../../core/contracts/admin-dashboard.ts';
 
 /** One section's source: the composition root (server/app.ts) hands in the modules' reads. */

@@ -1,4 +1,4 @@
-import { defineModule, extensionPoint } from '../kernel/index.ts';
+import { defineModule, extensionPoint } from '../platform/kernel/index.ts';
 import { dashboardAdminRoutes, type DashboardSource } from './admin-routes.ts';
 
 /** A module's section of the back office's dashboard; the page shows them by `position`, lowest first. */

@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { defineModule } from '../kernel/index.ts';
-import { route } from '../http/endpoint-route.ts';
-import { databaseFace } from '../platform.ts';
+import { defineModule } from '../platform/kernel/index.ts';
+import { route } from '../platform/http/endpoint-route.ts';
+import { databaseFace } from '../platform/faces.ts';
 import { jobsFace } from '../jobs/index.ts';
 import { healthEndpoint } from '../../core/contracts/operations.ts';
 

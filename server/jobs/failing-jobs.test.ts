@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import { describeError } from '../http/logger.ts';
+import { describeError } from '../platform/http/logger.ts';
 import { jobs } from './schema.ts';
 
 let shop: TestShop;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { JobQueue, URGENT_PRIORITY, type JobHandler, type JobQueueOptions } from './queue.ts';
 import { Poller, stopScheduledWork } from './poller.ts';
 import { jobs } from './schema.ts';

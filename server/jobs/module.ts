@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineModule, extensionPoint, face } from '../kernel/index.ts';
-import { databaseFace, logFace, shopFace } from '../platform.ts';
+import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
+import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
 import { JobQueue } from './queue.ts';
 import { ScheduledWork } from './scheduled-work.ts';
 import type { Claimer } from './poller.ts';

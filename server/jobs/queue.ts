@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import { executePrepared, type Db } from '../db/client.ts';
-import { WriteBatcher } from '../db/write-batcher.ts';
-import { Statement } from '../db/statement.ts';
-import { describeError } from '../http/logger.ts';
+import { executePrepared, type Db } from '../platform/db/client.ts';
+import { WriteBatcher } from '../platform/db/write-batcher.ts';
+import { Statement } from '../platform/db/statement.ts';
+import { describeError } from '../platform/http/logger.ts';
 import { jobs } from './schema.ts';
 import { InFlight } from './poller.ts';
 import { LeaseKeeper } from './leases.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { mailOutbox } from './schema.ts';
 import { SmtpTransport } from './transports.ts';

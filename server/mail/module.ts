@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { contribute, defineModule, extensionPoint, face } from '../kernel/index.ts';
+import { contribute, defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
 import { scheduledRounds, workClaimers } from '../jobs/index.ts';
-import { secret } from '../kernel/setting-types.ts';
-import { databaseFace, logFace, shopFace } from '../platform.ts';
-import { servesLocalConveniences } from '../settings.ts';
-import { onlyFromThisMachine } from '../http/client-ip.ts';
+import { secret } from '../platform/kernel/setting-types.ts';
+import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
+import { servesLocalConveniences } from '../platform/settings.ts';
+import { onlyFromThisMachine } from '../platform/http/client-ip.ts';
 import { MailOutbox } from './outbox.ts';
 import { MailSender } from './sender.ts';
 import { LocalMailbox, createTransport, type MailTransport } from './transports.ts';

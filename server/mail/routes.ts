@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { DEV_MAILBOX_POLICY } from '../http/content-security-policy.ts';
+import { DEV_MAILBOX_POLICY } from '../platform/http/content-security-policy.ts';
 import { escapeHtml } from './templates.ts';
 import type { LocalMailbox } from './transports.ts';
 

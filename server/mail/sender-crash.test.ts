@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailTestShop } from '../testing/mail.ts';
 import { startSmtpServer } from '../testing/smtp-server.ts';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { outboxRow, sampleMail, silent, smtpTransport } from './fixtures.ts';
 import { mailOutbox } from './schema.ts';

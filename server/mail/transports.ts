@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { OutgoingMail } from './outbox.ts';
 import { devMailbox } from './schema.ts';
 

@@ -1,10 +1,10 @@
-import { defineModule, extensionPoint, face } from '../kernel/index.ts';
-import { bool } from '../kernel/setting-types.ts';
+import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
+import { bool } from '../platform/kernel/setting-types.ts';
 import { z } from 'zod';
-import { describeError } from '../http/logger.ts';
-import { databaseFace, logFace, storageFace } from '../platform.ts';
+import { describeError } from '../platform/http/logger.ts';
+import { databaseFace, logFace, storageFace } from '../platform/faces.ts';
 import { workClaimers } from '../jobs/index.ts';
-import { contribute } from '../kernel/index.ts';
+import { contribute } from '../platform/kernel/index.ts';
 import { MediaService } from './service.ts';
 import { BackgroundVariants, type ImageInUse } from './background.ts';
 import { warmUpVariants } from './warm-up.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { Db } from '../db/client.ts';
-import type { FileStorage } from '../storage/storage.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { FileStorage } from '../platform/storage/storage.ts';
 import { media } from './schema.ts';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FORMATS, MEDIA_WIDTHS, linkedVariants, type ImageUse, type MediaFormat } from '../../core/media.ts';

@@ -5,7 +5,7 @@ import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { productImagesFormData, type AdminProduct } from '../../core/contracts/admin-products.ts';
 import { reviewFormData, type ReviewListItem } from '../../core/contracts/reviews.ts';
 import { linkedVariants, mediaUrl, type ImageUse } from '../../core/media.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../root/services.ts';
 import { BackgroundVariants, WARM_UP_DONE, warmUpVariants, type ImageInUse } from './index.ts';
 
 /** Not the shop's own lock: a test shop's warm-up never runs, and this one is the tests' to take. */

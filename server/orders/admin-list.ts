@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { ORDER_ID_SHOWN_CHARS, PHONE_DIGITS, PINCODE_DIGITS } from '../../core/constants.ts';
 import type { AdminOrderFilters, AdminOrderList, AdminOrderRow } from '../../core/contracts/admin-orders.ts';

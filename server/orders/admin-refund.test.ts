@@ -18,7 +18,7 @@ import { paymentRefunds } from '../payments/schema.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { REFUND_RETRY_REASON_MESSAGE } from '../../core/contracts/admin-orders.ts';
 import { MAX } from '../../core/contracts/fields.ts';
-import { brokenConstraint } from '../http/errors.ts';
+import { brokenConstraint } from '../platform/http/errors.ts';
 
 const world = paymentTestWorld();
 const { shop, simulator, paidState, waitForPayment, failedRefundOrder } = world;

@@ -9,7 +9,7 @@ import {
 } from '../../core/contracts/admin-orders.ts';
 import { shipmentOf, type OrderStatus, type Shipment } from '../../core/contracts/orders.ts';
 import { actorOf, type AuditLog } from '../audit/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
 
 export interface AdminOrderRouteOptions {

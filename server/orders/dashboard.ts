@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { orders } from './schema.ts';
 
 /** What the back office's dashboard shows of the orders: today, this month, and what waits on someone. */

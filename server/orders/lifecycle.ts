@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import type { Step, Workflow } from '../db/workflow.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Step, Workflow } from '../platform/db/workflow.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus, type Shipment } from '../../core/order.ts';
 import type { AdminActor } from '../audit/index.ts';

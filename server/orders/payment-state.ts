@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { Statement } from '../db/statement.ts';
+import type { Db } from '../platform/db/client.ts';
+import { Statement } from '../platform/db/statement.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { PaymentStatus } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { executePrepared, type Database, type Db } from '../db/client.ts';
-import { runWorkflow, together, type Step, type Workflow } from '../db/workflow.ts';
+import { executePrepared, type Database, type Db } from '../platform/db/client.ts';
+import { runWorkflow, together, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { AuthService, Buyer } from '../auth/index.ts';
 import type { CartService } from '../cart/index.ts';
 import type { CatalogService, ReservedLine } from '../catalog/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
-import { HttpError } from '../http/errors.ts';
-import { RateLimitedError, type RateLimiter } from '../http/rate-limit.ts';
+import { HttpError } from '../platform/http/errors.ts';
+import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
 import { formatRupees, rupeesToPaise } from '../../core/money.ts';
 import type { OrderAddress } from '../../core/order.ts';

@@ -7,7 +7,7 @@ import {
   userOrdersEndpoint,
 } from '../../core/contracts/orders.ts';
 import { signedIn, type AttemptLimit, type ShopperHooks } from '../auth/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
 import type { PlaceOrder } from './place-order.ts';
 

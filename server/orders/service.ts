@@ -1,15 +1,15 @@
 import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
-import type { JobDeclaration } from '../kernel/index.ts';
+import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { ordersAtAGlance, type OrdersAtAGlance } from './dashboard.ts';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { runWorkflow, type Step } from '../db/workflow.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { runWorkflow, type Step } from '../platform/db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { Order, OrderStatus, Shipment, TrackedOrder } from '../../core/order.ts';
 import {
   ORDERS_CSV_MAX_ORDERS,

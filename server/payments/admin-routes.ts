@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRetryRefundEndpoint } from '../../core/contracts/admin-orders.ts';
 import { actorOf, type AuditEntry, type AuditLog } from '../audit/index.ts';
 import type { OrderService } from '../orders/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { PaymentService } from './service.ts';
 
 interface PaymentAdminRouteOptions {

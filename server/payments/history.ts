@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
 import { ADMIN_HISTORY_MAX } from '../../core/contracts/admin-lists.ts';

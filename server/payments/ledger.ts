@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db } from '../db/client.ts';
-import { Statement } from '../db/statement.ts';
+import { executePrepared, type Db } from '../platform/db/client.ts';
+import { Statement } from '../platform/db/statement.ts';
 import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds, ATTEMPT_STATES, REFUND_STATES } from './schema.ts';
 

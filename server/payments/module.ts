@@ -1,6 +1,6 @@
-import { contribute, defineModule, face } from '../kernel/index.ts';
-import { FailureThrottle, RateLimiter } from '../http/rate-limit.ts';
-import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform.ts';
+import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';
+import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../audit/index.ts';
 import { authFace } from '../auth/index.ts';
 import { cartFace } from '../cart/index.ts';

@@ -1,7 +1,7 @@
 // PHONEPE_PAY_PAGE_ORIGINS: the only pay pages the shop passes on to the browser (decision 0022).
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
-import { storefrontPolicy } from '../http/content-security-policy.ts';
+import { storefrontPolicy } from '../platform/http/content-security-policy.ts';
 import { createPayment, paymentTestWorld, startedPayment } from '../testing/payments.ts';
 
 describe('a gateway whose pay page is not on PHONEPE_PAY_PAGE_ORIGINS', () => {

@@ -1,8 +1,8 @@
-import type { JobDeclaration } from '../kernel/index.ts';
+import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
 import type { JobOutcome } from '../jobs/index.ts';
-import type { Database } from '../db/client.ts';
-import { runWorkflow, type Workflow } from '../db/workflow.ts';
+import type { Database } from '../platform/db/client.ts';
+import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/index.ts';
 import { ledger, type AttemptKey, type AttemptRow, type RefundRow } from './ledger.ts';
 import type { ATTEMPT_STATES } from './schema.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn, type ShopperHooks } from '../auth/index.ts';
-import { clientKey } from '../http/client-ip.ts';
-import { route } from '../http/endpoint-route.ts';
-import type { FailureThrottle, RateLimiter } from '../http/rate-limit.ts';
+import { clientKey } from '../platform/http/client-ip.ts';
+import { route } from '../platform/http/endpoint-route.ts';
+import type { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';
 import {
   MAX_PAYMENT_ATTEMPTS,
   MAX_WEBHOOK_BYTES,

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.ts';
-import { Statement } from '../db/statement.ts';
-import { HttpError, brokenConstraint } from '../http/errors.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { Statement } from '../platform/db/statement.ts';
+import { HttpError, brokenConstraint } from '../platform/http/errors.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import {
   AWAITING_PAYMENT,
@@ -11,7 +11,7 @@ import {
   type ChangingStatus,
   type PaymentMethodSteps,
 } from '../orders/index.ts';
-import { runWorkflow, together, type Step } from '../db/workflow.ts';
+import { runWorkflow, together, type Step } from '../platform/db/workflow.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
   PAYMENT_MESSAGES,

@@ -1,6 +1,6 @@
 // The payments module's settings (decision 0019): PhonePe's credentials and hosts, and how long an unpaid order waits.
 import { z } from 'zod';
-import { bool, httpUrl, origins, secret } from '../kernel/setting-types.ts';
+import { bool, httpUrl, origins, secret } from '../platform/kernel/setting-types.ts';
 import { shownValue } from '../config.ts';
 
 export const paymentSettings = z.object({

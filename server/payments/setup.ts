@@ -1,7 +1,7 @@
-import { servesLocalConveniences, type RootSettings } from '../settings.ts';
+import { servesLocalConveniences, type RootSettings } from '../platform/settings.ts';
 import type { PaymentSettings } from './settings.ts';
-import type { Db } from '../db/client.ts';
-import { payPageOrigins } from '../http/content-security-policy.ts';
+import type { Db } from '../platform/db/client.ts';
+import { payPageOrigins } from '../platform/http/content-security-policy.ts';
 import { sharedSecret } from '../auth/index.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { PHONEPE_HOSTS, PhonePeGateway } from './phonepe.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Database, Db } from '../db/client.ts';
-import { runWorkflow, type Workflow } from '../db/workflow.ts';
+import type { Database, Db } from '../platform/db/client.ts';
+import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { MailOutbox, OutgoingMail } from '../mail/index.ts';
 import type { JobQueue } from '../jobs/index.ts';

@@ -1,4 +1,4 @@
-import type { JobDeclaration } from '../kernel/index.ts';
+import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { JobQueue } from '../jobs/index.ts';
 import type { PhonePeWebhook } from '../../core/contracts/payments.ts';

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, expect, test } from 'vitest';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../platform/db/client.ts';
 import { users } from '../auth/schema.ts';
 import { admins } from '../admin/schema.ts';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../audit/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import {
   adminReviewsEndpoint,
   hideReviewEndpoint,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { addToRating } from '../catalog/index.ts';
 import { reviews } from './schema.ts';
 

@@ -1,4 +1,4 @@
-import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RateLimiter } from '../platform/http/rate-limit.ts';
 
 const HOUR_SECONDS = 3600;
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
-import { onCommit, type Database, type Db } from '../db/client.ts';
-import { runWorkflow, type Step, type Workflow } from '../db/workflow.ts';
-import { anyContains } from '../db/search.ts';
-import { newestFirstPage } from '../db/paging.ts';
+import { onCommit, type Database, type Db } from '../platform/db/client.ts';
+import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
+import { anyContains } from '../platform/db/search.ts';
+import { newestFirstPage } from '../platform/db/paging.ts';
 import type { AuditEntry, AuditLog, AdminActor } from '../audit/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { mediaUrl } from '../../core/media.ts';
 import type { AdminReview, AdminReviewPhoto, ReviewStatus } from '../../core/contracts/admin-reviews.ts';
 import { reviewPhotos, reviews } from './schema.ts';

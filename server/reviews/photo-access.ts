@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { ImageAccess } from '../media/index.ts';
 import { reviewPhotos, reviews } from './schema.ts';

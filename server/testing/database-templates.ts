@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { MediaService } from '../media/index.ts';
-import { LocalDiskStorage } from '../storage/storage.ts';
+import { LocalDiskStorage } from '../platform/storage/storage.ts';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.ts';
 
 /** Content-addressed originals and variants are shared between test runs, so artwork renders once. */

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { configLoader, loadConfig, type Config } from '../modules.ts';
-import type { AnyModule } from '../kernel/index.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { createServices, type Services } from '../services.ts';
-import { buildServer } from '../app.ts';
+import { configLoader, loadConfig, type Config } from '../root/modules.ts';
+import type { AnyModule } from '../platform/kernel/index.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
+import { createServices, type Services } from '../root/services.ts';
+import { buildServer } from '../root/app.ts';
 import { createScratchDatabase } from './postgres.ts';
 import { checkAnswersOf, throwViolations } from './contract-check.ts';
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach } from 'vitest';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { MailOutbox } from '../mail/outbox.ts';
 import { devMailbox, mailOutbox } from '../mail/schema.ts';
 import { testShopFor } from './harness.ts';

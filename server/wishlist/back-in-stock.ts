@@ -1,12 +1,12 @@
-import type { JobDeclaration } from '../kernel/index.ts';
+import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { MailOutbox } from '../mail/index.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import { stopBackInStockMailsEndpoint } from '../../core/contracts/wishlist.ts';
 import { backInStockMail } from './mails.ts';
 import { backInStockMails, backInStockOptOuts, backInStockReturns, wishlistItems } from './schema.ts';

@@ -1,5 +1,5 @@
-import { contribute, defineModule, face } from '../kernel/index.ts';
-import { databaseFace, shopFace } from '../platform.ts';
+import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { databaseFace, shopFace } from '../platform/faces.ts';
 import { authFace, forgetShopper, sharedSecret } from '../auth/index.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { jobsFace } from '../jobs/index.ts';

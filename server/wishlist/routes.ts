@@ -11,7 +11,7 @@ import {
 } from '../../core/contracts/wishlist.ts';
 import { signedIn, type ShopperHooks } from '../auth/index.ts';
 import { escapeHtml } from '../mail/index.ts';
-import { route } from '../http/endpoint-route.ts';
+import { route } from '../platform/http/endpoint-route.ts';
 import type { BackInStockMails } from './back-in-stock.ts';
 import type { WishlistService } from './service.ts';
 

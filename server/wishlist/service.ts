@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { HttpError } from '../http/errors.ts';
+import type { Db } from '../platform/db/client.ts';
+import { HttpError } from '../platform/http/errors.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { MAX_WISHLIST_ITEMS } from '../../core/constants.ts';
 import { wishlistItemSchema, type Wishlist, type WishlistItem } from '../../core/contracts/wishlist.ts';

@@ -1,4 +1,4 @@
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import type { Faults } from './faults.ts';
 import type { PhonePeSimulator } from './simulator.ts';
 import type { SimulatorCredentials, TokenCheck } from './tokens.ts';

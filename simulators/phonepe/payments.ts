@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { SimulatorError, notFound } from './errors.ts';
 import { phonePeId, secretToken } from './ids.ts';
 import { simulatorPayments } from './schema.ts';

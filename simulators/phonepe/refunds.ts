@@ -1,6 +1,6 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { SimulatorError, badRequest, notFound } from './errors.ts';
 import { phonePeId } from './ids.ts';
 import { merchantIdField } from './payments.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { apiRoutes } from './api-routes.ts';
 import { browserRoutes } from './browser-routes.ts';
 import type { SimulatorContext } from './context.ts';

@@ -3,7 +3,7 @@
 // test or the load generator. Its state lives in SIMULATOR_DATABASE_URL's PostgreSQL database, or in memory.
 // Prints one JSON line (its URL, the shop settings that point at it, its webhook credentials), then serves until
 // SIGTERM. Usage: tsx simulators/phonepe/serve.ts [<shop webhook URL>]
-import { openDatabase } from '../../server/db/client.ts';
+import { openDatabase } from '../../server/platform/db/client.ts';
 import { phonePeSettingsFor, startStandaloneSimulator } from './standalone.ts';
 
 const [webhookUrl] = process.argv.slice(2);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { useSecurityHeaders } from '../../server/http/security-headers.ts';
+import { useSecurityHeaders } from '../../server/platform/http/security-headers.ts';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../../server/testing/postgres.ts';

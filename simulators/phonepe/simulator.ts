@@ -1,4 +1,4 @@
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { SimulatorError } from './errors.ts';
 import {
   createPayment,

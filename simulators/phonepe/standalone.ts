@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import type { AddressInfo } from 'node:net';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { simulatorRoutes, type SimulatorCredentials, type SimulatorLog } from './routes.ts';
 
 /** Credentials a standalone simulator accepts unless told otherwise (tests and the benchmark). */

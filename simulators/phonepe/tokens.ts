@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../server/db/client.ts';
+import type { Db } from '../../server/platform/db/client.ts';
 import { SimulatorError } from './errors.ts';
 import { secretToken } from './ids.ts';
 import { simulatorTokens } from './schema.ts';

@@ -3,8 +3,8 @@
 // recovery codes where tests/e2e/admin.spec.ts reads them.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { loadConfig } from '../../server/modules.ts';
-import { createServices } from '../../server/services.ts';
+import { loadConfig } from '../../server/root/modules.ts';
+import { createServices } from '../../server/root/services.ts';
 import { E2E_OWNER_FILE, E2E_OWNER_PROJECTS, e2eOwner } from './owner.ts';
 
 const services = await createServices({ ...loadConfig(), SEED_DEMO: false, NODE_ENV: 'test' });

@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, type Database } from '../../../server/db/client.ts';
+import { openDatabase, type Database } from '../../../server/platform/db/client.ts';
 import type { StandaloneSimulator } from '../standalone.ts';
 
 /** server/testing's createScratchDatabase, passed in: the simulator's own files may not import the test harness. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Database } from '../../../server/db/client.ts';
+import type { Database } from '../../../server/platform/db/client.ts';
 import { startStandaloneSimulator, type StandaloneSimulator, type StandaloneSimulatorOptions } from '../standalone.ts';
 import { openTestDatabase, startWebhookReceiver, type WebhookReceiver } from './fixtures.ts';
 
