@@ -1,5 +1,5 @@
 import type { Database } from '../server/platform/db/client.ts';
-import type { MediaRow, MediaService } from '../server/media/index.ts';
+import type { MediaRow, MediaLibrary } from '../server/platform/media/face.ts';
 import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/index.ts';
 import { importReviews, type ImportedReview } from '../server/reviews/index.ts';
 import { rupeesToPaise } from '../core/money.ts';
@@ -40,7 +40,7 @@ function seedOf(text: string): number {
  */
 export async function seedDemoCatalogue(
   database: Database,
-  mediaService: MediaService,
+  mediaService: MediaLibrary,
   now = new Date(),
 ): Promise<boolean> {
   if (await hasProducts(database.db)) return false;
@@ -62,7 +62,7 @@ export async function seedDemoCatalogue(
 }
 
 /** Renders and saves every demo image; returns the media rows to record and where each image goes. */
-async function saveArtwork(mediaService: MediaService) {
+async function saveArtwork(mediaService: MediaLibrary) {
   const mediaRows: MediaRow[] = [];
   const save = async (svg: string, alt: string) => {
     const row = await mediaService.saveOriginal(Buffer.from(svg), alt);

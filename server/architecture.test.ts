@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contribute, defineModule, type AnyModule } from './platform/kernel/index.ts';
-import { actorOf } from './audit/index.ts';
-import { jobsFace, type JobQueue } from './jobs/index.ts';
+import { actorOf } from './platform/audit/actor.ts';
+import { jobsFace, type JobScheduler } from './platform/work/jobs.ts';
 import { placeOrderSteps } from './orders/index.ts';
 import { ConfigError } from './platform/kernel/setting-types.ts';
 import { configLoader, SHOP_MODULES } from './root/modules.ts';
@@ -23,7 +23,7 @@ interface Notebook {
 
 interface Throwaway {
   notebook: Notebook;
-  noteQueue: JobQueue;
+  noteQueue: JobScheduler;
 }
 
 const throwaway = defineModule({

@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/client.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
 
 /** The back office's sign-in events in the audit log (decision 0047), each with the admin and the address. */
 export type AuthAction =
@@ -11,5 +12,5 @@ export type AuthAction =
   | 'auth.owner-created';
 
 /** Records what happened to the admin's own account, in `tx`. */
-export const recordAuthEvent = (audit: AuditLog, tx: Db, actor: AdminActor, action: AuthAction, after: object) =>
+export const recordAuthEvent = (audit: AuditTrail, tx: Db, actor: AdminActor, action: AuthAction, after: object) =>
   audit.record(tx, actor, { action, targetType: 'admin', targetId: actor.userId, after });

@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull, ne, notLike, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
 import { ADMIN_MESSAGES, codesLockedMessage, type AdminViewer } from '../../core/contracts/admin-session.ts';
 import { adminRecoveryCodes, adminSessions, admins } from './schema.ts';
 import { acceptedStep, newRecoveryCodes, recoveryCodeHash, recoveryCodeMatches } from './second-factor.ts';
@@ -14,7 +15,7 @@ import { newToken, tokenHash } from './session-token.ts';
 
 export interface CodeStepOptions {
   database: Database;
-  audit: AuditLog;
+  audit: AuditTrail;
   outbox: MailOutbox;
   lock: CodeLock;
   secrets: SecretBox;

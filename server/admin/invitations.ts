@@ -2,8 +2,9 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
 import { ADMIN_MESSAGES, ADMIN_TEAM_MAX } from '../../core/contracts/admin-session.ts';
 import { adminInvitations } from './schema.ts';
 import { acceptedStep, newTotpSecret, totpUri } from './second-factor.ts';
@@ -19,7 +20,7 @@ const HOUR_MS = 3_600_000;
 export interface InvitationOptions {
   database: Database;
   auth: AuthService;
-  audit: AuditLog;
+  audit: AuditTrail;
   admin: AdminService;
   outbox: MailOutbox;
   /** The public origin the link points at. */

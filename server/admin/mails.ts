@@ -1,4 +1,5 @@
-import { escapeHtml, layout, linkMail, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout, linkMail } from '../platform/mail/templates.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 
 interface Moment {
   shopName: string;

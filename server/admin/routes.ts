@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SignInThrottle } from '../auth/index.ts';
-import { actorOf } from '../audit/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import {

@@ -2,8 +2,9 @@ import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { AuthService } from '../auth/index.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
 import type { RateLimitStore } from '../platform/http/rate-limit.ts';
 import {
   ADMIN_MESSAGES,
@@ -28,7 +29,7 @@ const COMMAND_LINE = 'command line';
 export interface AdminServiceOptions {
   database: Database;
   auth: AuthService;
-  audit: AuditLog;
+  audit: AuditTrail;
   outbox: MailOutbox;
   /** Where wrong codes are counted: the store every process shares. */
   rateLimitStore: RateLimitStore;

@@ -3,7 +3,7 @@ import { testShopFor } from '../testing/harness.ts';
 import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
 import { oldStaffBearer, verifiedShopper } from '../testing/orders.ts';
 import type { AuditEntryView } from '../../core/contracts/admin-audit.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 
 const shop = testShopFor({ SEED_DEMO: 'false' });
 let owner: SignedInAdmin;

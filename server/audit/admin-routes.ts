@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../platform/http/endpoint-route.ts';
 import { auditLogEndpoint } from '../../core/contracts/admin-audit.ts';
-import { actorOf } from './actor.ts';
+import { actorOf } from '../platform/audit/actor.ts';
 import type { AuditLog } from './service.ts';
 
 interface AuditAdminRouteOptions {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testShopFor } from '../testing/harness.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 
 const shop = testShopFor();
 const owner: AdminActor = { userId: crypto.randomUUID(), email: 'owner@example.in', role: 'owner', ip: '203.0.113.9' };

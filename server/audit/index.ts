@@ -1,5 +1,4 @@
-// The audit module's public face (decision 0033): the back office's append-only log of admin actions.
-export { AuditLog, type AuditEntry, type AuditRow, type AuditSearch } from './service.ts';
-export { actorOf, type AdminActor } from './actor.ts';
-export { auditAdminRoutes } from './admin-routes.ts';
-export { auditModule, auditFace, type Audit } from './module.ts';
+// The audit module's public face (decision 0033): the back office's append-only log of admin actions. What other
+// modules see of it is the platform's audit face (server/platform/audit/face.ts, decision 0061).
+export { auditModule, type Audit } from './module.ts';
+export type { AuditRow } from './service.ts';

@@ -1,4 +1,5 @@
-import { defineModule, face } from '../platform/kernel/index.ts';
+import { defineModule } from '../platform/kernel/index.ts';
+import { auditFace } from '../platform/audit/face.ts';
 import { databaseFace } from '../platform/faces.ts';
 import { AuditLog } from './service.ts';
 import { auditAdminRoutes } from './admin-routes.ts';
@@ -7,8 +8,6 @@ export interface Audit {
   /** The back office's append-only log of admin actions. */
   audit: AuditLog;
 }
-
-export const auditFace = face<Audit>('audit');
 
 export const auditModule = defineModule({
   name: 'audit',

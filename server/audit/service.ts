@@ -1,34 +1,13 @@
 import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
-import type { AdminActor } from './actor.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditEntry, AuditSearch, AuditTrail } from '../platform/audit/face.ts';
 import { auditLog } from './schema.ts';
-
-/** One admin action, as a module records it in the transaction of the change itself. */
-export interface AuditEntry {
-  action: string;
-  targetType: string;
-  targetId: string;
-  before?: unknown;
-  after?: unknown;
-  reason?: string | null;
-}
-
-export interface AuditSearch {
-  adminEmail?: string;
-  action?: string;
-  targetType?: string;
-  targetId?: string;
-  from?: Date;
-  to?: Date;
-  /** Entries older than this id (the previous page's last), for paging back in time. */
-  before?: number;
-  limit: number;
-}
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
 /** Records admin actions and finds them again; the log is append-only (decision 0033). */
-export class AuditLog {
+export class AuditLog implements AuditTrail {
   constructor(private readonly database: Database) {}
 
   /** Writes the entry in `tx`, so it commits (or not) with the change it describes. */

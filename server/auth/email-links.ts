@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { INVALID_LINK } from '../../core/contracts/account.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
 import { emailTokens, users } from './schema.ts';
 import type { SessionStore } from './sessions.ts';
 import { refuseCommonPassword } from './common-passwords.ts';

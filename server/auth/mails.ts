@@ -1,4 +1,4 @@
-import { linkMail } from '../mail/index.ts';
+import { linkMail } from '../platform/mail/templates.ts';
 
 // Link mails go to addresses nobody has proved they own yet: they carry nothing a stranger typed (not even the
 // name given at sign-up), so they cannot be used to send someone else's text or links from the shop.

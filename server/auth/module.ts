@@ -3,7 +3,7 @@ import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts'
 import { httpUrl, secret } from '../platform/kernel/setting-types.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
-import { mailFace } from '../mail/index.ts';
+import { mailFace } from '../platform/mail/face.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AuthService } from './service.ts';
 import { AccessTokens } from './tokens.ts';

@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../platform/http/endpoint-route.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import { actorOf } from '../audit/index.ts';
-import { prepareImage, type MediaService } from '../media/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
+import { prepareImage } from '../platform/media/prepare-image.ts';
+import type { MediaLibrary } from '../platform/media/face.ts';
 import type { CatalogService } from './service.ts';
 import type { UploadedImage } from './product-admin.ts';
 import { MAX } from '../../core/contracts/fields.ts';
@@ -80,7 +81,7 @@ async function readUpload(request: FastifyRequest): Promise<{ files: Buffer[]; a
 const altFor = (alts: string[], index: number) => alts[alts.length === 1 ? 0 : index] ?? '';
 
 /** The back office's products (decision 0036); the admin guard refuses everyone but admins before these run. */
-export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; media: MediaService }> = async (
+export const productAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; media: MediaLibrary }> = async (
   app,
   { catalog, media },
 ) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../platform/http/endpoint-route.ts';
-import { actorOf } from '../audit/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
 import type { CatalogService } from './service.ts';
 import {
   adjustStockEndpoint,

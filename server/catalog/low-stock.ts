@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/client.ts';
-import { escapeHtml, layout, type MailOutbox, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout } from '../platform/mail/templates.ts';
+import type { MailOutbox, OutgoingMail } from '../platform/mail/face.ts';
 import type { LowStockCrossing } from './stock.ts';
 
 /** Where low-stock mails go and what they link to. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
-import { auditFace } from '../audit/index.ts';
-import { mailFace } from '../mail/index.ts';
-import { imagesInUse, mediaFace } from '../media/index.ts';
-import { dashboardSections, lowStockSection } from '../dashboard/index.ts';
+import { auditFace } from '../platform/audit/face.ts';
+import { mailFace } from '../platform/mail/face.ts';
+import { imagesInUse, mediaFace } from '../platform/media/face.ts';
+import { dashboardSections } from '../platform/dashboard/face.ts';
+import { lowStockSection } from './dashboard-section.ts';
 import { fastPaths } from '../platform/http/fast-paths.ts';
 import { writeEncodedJson } from '../platform/http/encoded-json.ts';
 import { productListEndpoint } from '../../core/contracts/catalog.ts';

@@ -8,8 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
-import type { MediaRow } from '../media/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MediaRow } from '../platform/media/face.ts';
 import { categories, products } from './schema.ts';
 import { recordOpeningStock } from './ledger.ts';
 import { allCategories, freeSlug, listProducts, productRow } from './product-queries.ts';
@@ -27,7 +28,7 @@ import {
 export interface ProductAdminOptions {
   database: Database;
   mediaBaseUrl: string;
-  audit: AuditLog;
+  audit: AuditTrail;
   defaultThreshold: number;
   /** Records uploaded originals in the caller's transaction (the media module's). */
   recordMedia(tx: Db, rows: MediaRow[]): Promise<void>;

@@ -1,9 +1,10 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../platform/db/client.ts';
 import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
-import type { MediaService } from '../media/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
+import type { MediaLibrary } from '../platform/media/face.ts';
 import { ProductAdmin } from './product-admin.ts';
 import {
   releaseStock,
@@ -83,10 +84,10 @@ export interface CatalogServiceOptions {
   /** Low-stock mails go through it, in the transaction that moved the stock. */
   outbox: MailOutbox;
   /** The back office's stock changes are audited in their own transaction. */
-  audit: AuditLog;
+  audit: AuditTrail;
   lowStock: LowStockSettings;
   /** Where the back office's uploaded product images are recorded. */
-  media: Pick<MediaService, 'record'>;
+  media: Pick<MediaLibrary, 'record'>;
 }
 
 /**

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Step, Workflow } from '../platform/db/workflow.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
 import { products } from './schema.ts';
 import { recordMovement, toMovement } from './ledger.ts';
 import { crossesLow, thresholdOf, type LowStockCrossing } from './stock.ts';
@@ -13,7 +14,7 @@ const MAX_STOCK = 2_147_483_647;
 
 /** What the back office's stock workflows need from the rest of the catalogue. */
 export interface StockAdminDeps {
-  audit: AuditLog;
+  audit: AuditTrail;
   defaultThreshold: number;
   /** Queues the low-stock mails in the transaction. */
   mailLowStock(tx: Db, crossings: LowStockCrossing[]): Promise<void>;

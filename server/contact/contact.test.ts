@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { testShopFor } from '../testing/harness.ts';
 import { failedStepOf } from '../platform/db/workflow.ts';
 import { mailOutbox } from '../mail/schema.ts';
-import { MailOutbox } from '../mail/index.ts';
+import { MailOutbox } from '../mail/outbox.ts';
 import { RateLimiter, MemoryRateLimitStore } from '../platform/http/rate-limit.ts';
 import { contactMessages } from './schema.ts';
 import { ContactService } from './service.ts';

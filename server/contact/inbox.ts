@@ -3,8 +3,9 @@ import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
 import { anyContains } from '../platform/db/search.ts';
 import { newestFirstPage } from '../platform/db/paging.ts';
-import type { AdminActor, AuditLog } from '../audit/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { InboxMessage, InboxThread, MessageStatus } from '../../core/contracts/admin-messages.ts';
 import { ADMIN_HISTORY_MAX } from '../../core/contracts/admin-lists.ts';
@@ -17,7 +18,7 @@ const TICKET_DIGITS = /^#?(\d{1,9})$/;
 export interface ContactInboxOptions extends ShopAddress {
   database: Database;
   outbox: MailOutbox;
-  audit: AuditLog;
+  audit: AuditTrail;
 }
 
 export interface InboxSearch {

@@ -1,5 +1,6 @@
 import type { ContactInput } from '../../core/contracts/contact.ts';
-import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout } from '../platform/mail/templates.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 
 /** How a ticket is written in mails and subjects: `#100001`. */
 export const ticketLabel = (ticket: number) => `#${ticket}`;

@@ -1,7 +1,7 @@
 import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
-import type { MailOutbox } from '../mail/index.ts';
-import type { AuditLog } from '../audit/index.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { clientKey } from '../platform/http/client-ip.ts';
 import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
@@ -24,7 +24,7 @@ export interface ContactServiceOptions {
   database: Database;
   outbox: MailOutbox;
   /** Where the back office's inbox records its changes. */
-  audit: AuditLog;
+  audit: AuditTrail;
   /** Messages one client address may send per hour, counted by `limiter` (shared by every process with Redis). */
   messagesPerHour: number;
   limiter: RateLimiter;

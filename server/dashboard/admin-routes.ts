@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../audit/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import { dashboardEndpoint, type DashboardSection } from '../../core/contracts/admin-dashboard.ts';
-
-/** One section's source: the composition root (server/app.ts) hands in the modules' reads. */
-export type DashboardSource = () => Promise<DashboardSection>;
+import type { DashboardSource } from '../platform/dashboard/face.ts';
 
 export interface DashboardAdminRouteOptions {
   /** In the order the page shows them. */

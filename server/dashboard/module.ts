@@ -1,13 +1,6 @@
-import { defineModule, extensionPoint } from '../platform/kernel/index.ts';
-import { dashboardAdminRoutes, type DashboardSource } from './admin-routes.ts';
-
-/** A module's section of the back office's dashboard; the page shows them by `position`, lowest first. */
-export interface DashboardContribution {
-  position: number;
-  read: DashboardSource;
-}
-
-export const dashboardSections = extensionPoint<DashboardContribution>('dashboard.sections');
+import { defineModule } from '../platform/kernel/index.ts';
+import { dashboardSections } from '../platform/dashboard/face.ts';
+import { dashboardAdminRoutes } from './admin-routes.ts';
 
 export const dashboardModule = defineModule({
   name: 'dashboard',

@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
-import { dashboardAdminRoutes, type DashboardSource } from './admin-routes.ts';
-import { lowStockSection, unreadMessagesSection, DASHBOARD_LOW_STOCK_ROWS } from './sections.ts';
+import { dashboardAdminRoutes } from './admin-routes.ts';
+import type { DashboardSource } from '../platform/dashboard/face.ts';
+import { lowStockSection, DASHBOARD_LOW_STOCK_ROWS } from '../catalog/dashboard-section.ts';
+import { unreadMessagesSection } from '../contact/dashboard-section.ts';
 import type { DashboardSection } from '../../core/contracts/admin-dashboard.ts';
 
 /** The dashboard route alone, behind a stand-in for the admin guard that lets an owner through. */

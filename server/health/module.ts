@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defineModule } from '../platform/kernel/index.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import { databaseFace } from '../platform/faces.ts';
-import { jobsFace } from '../jobs/index.ts';
+import { jobsFace } from '../platform/work/jobs.ts';
 import { healthEndpoint } from '../../core/contracts/operations.ts';
 
 /** What load balancers and the shop's owner read of a running process. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import type { Db } from '../platform/db/client.ts';
 import { JobQueue, URGENT_PRIORITY, type JobHandler, type JobQueueOptions } from './queue.ts';
-import { Poller, stopScheduledWork } from './poller.ts';
+import { Poller, stopScheduledWork } from '../platform/work/poller.ts';
 import { jobs } from './schema.ts';
 import { runJobNow } from '../testing/payments.ts';
 

@@ -1,20 +1,14 @@
 import { z } from 'zod';
-import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
+import { defineModule } from '../platform/kernel/index.ts';
+import { jobsFace, scheduledRounds, workClaimers } from '../platform/work/jobs.ts';
 import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
 import { JobQueue } from './queue.ts';
 import { ScheduledWork } from './scheduled-work.ts';
-import type { Claimer } from './poller.ts';
 
 export interface Jobs {
   jobs: JobQueue;
   scheduledWork: ScheduledWork;
 }
-
-export const jobsFace = face<Jobs>('jobs');
-/** Work each round of the scheduled-work loop runs after the due jobs, e.g. the mail sender's drain. */
-export const scheduledRounds = extensionPoint<() => Promise<void>>('scheduledWork.rounds');
-/** What claims work of its own and must stop claiming at shutdown (the mail sender, background images). */
-export const workClaimers = extensionPoint<Claimer>('scheduledWork.claimers');
 
 export const jobsModule = defineModule({
   name: 'jobs',

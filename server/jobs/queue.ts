@@ -4,9 +4,10 @@ import { WriteBatcher } from '../platform/db/write-batcher.ts';
 import { Statement } from '../platform/db/statement.ts';
 import { describeError } from '../platform/http/logger.ts';
 import { jobs } from './schema.ts';
-import { InFlight } from './poller.ts';
-import { LeaseKeeper } from './leases.ts';
-import { inTurn, workThroughClaims } from './claims.ts';
+import type { JobOutcome, JobScheduler } from '../platform/work/jobs.ts';
+import { InFlight } from '../platform/work/poller.ts';
+import { LeaseKeeper } from '../platform/work/leases.ts';
+import { inTurn, workThroughClaims } from '../platform/work/claims.ts';
 
 export interface Job {
   kind: string;
@@ -17,7 +18,6 @@ export interface Job {
 }
 
 /** What a handler says after a run: done (the job is deleted), or run again after some seconds. */
-export type JobOutcome = { done: true } | { rerunInSeconds: number };
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 /** Runs before every job of a higher number: a payment's webhook before a backlog of scheduled checks. */
@@ -98,7 +98,7 @@ export interface JobQueueOptions {
  * is one row per kind and key, so scheduling it again moves it instead of adding a second. Lower priorities run
  * first; a job that fails its last allowed run is kept as dead, with its error, and never claimed again.
  */
-export class JobQueue {
+export class JobQueue implements JobScheduler {
   private readonly handlers = new Map<string, Registered>();
   private kicked: Promise<void> | null = null;
   private kickedAgain = false;

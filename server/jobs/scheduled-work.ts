@@ -1,4 +1,4 @@
-import { Poller, stopClaimingScheduledWork, stopScheduledWork, type Claimer } from './poller.ts';
+import { Poller, stopClaimingScheduledWork, stopScheduledWork, type Claimer } from '../platform/work/poller.ts';
 import type { JobQueue } from './queue.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import type { OutgoingMail } from './outbox.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 import { mailOutbox } from './schema.ts';
 import { SmtpTransport } from './transports.ts';
-import { layout } from './templates.ts';
+import { layout } from '../platform/mail/templates.ts';
 
 /** Mail test helpers shared by the sender's test files. */
 export const FROM = 'Test Shop <shop@example.test>';

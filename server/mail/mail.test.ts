@@ -8,7 +8,7 @@ import { mailOutbox } from './schema.ts';
 import { MailSender } from './sender.ts';
 import { LocalMailbox } from './transports.ts';
 import { devMailboxRoutes } from './routes.ts';
-import { layout } from './templates.ts';
+import { layout } from '../platform/mail/templates.ts';
 
 const { db, outbox } = mailTestShop();
 

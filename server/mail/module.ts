@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { contribute, defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
-import { scheduledRounds, workClaimers } from '../jobs/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
+import { scheduledRounds, workClaimers } from '../platform/work/jobs.ts';
+import { mailFace, unsubscribeLinks } from '../platform/mail/face.ts';
 import { secret } from '../platform/kernel/setting-types.ts';
 import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
 import { servesLocalConveniences } from '../platform/settings.ts';
@@ -17,10 +18,6 @@ export interface Mail {
   /** The local mailbox shown at /dev/mailbox: on a local shop without SMTP_URL only (decision 0022). */
   devMailbox: LocalMailbox | null;
 }
-
-export const mailFace = face<Mail>('mail');
-/** Where a module's stop links start: mails holding one are sent with List-Unsubscribe for it (decision 0049). */
-export const unsubscribeLinks = extensionPoint<string>('mail.unsubscribeLinks');
 
 export const mailModule = defineModule({
   name: 'mail',

@@ -1,20 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import type { MailOutbox as Outbox, OutgoingMail } from '../platform/mail/face.ts';
 import { mailOutbox } from './schema.ts';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Where a reply should go when not to the From address, e.g. the sender of a contact message. */
-  replyTo?: string | null;
-  /** Headers a transport adds, made by the sender as it sends (the outbox does not keep them): List-Unsubscribe. */
-  headers?: Record<string, string>;
-}
-
 /** Queues mails in the database, so a mail is sent exactly when the change that caused it is committed. */
-export class MailOutbox {
+export class MailOutbox implements Outbox {
   constructor(private readonly db: Db) {}
 
   /** Pass a transaction as db to queue the mail atomically with the other writes in it. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { DEV_MAILBOX_POLICY } from '../platform/http/content-security-policy.ts';
-import { escapeHtml } from './templates.ts';
+import { escapeHtml } from '../platform/mail/templates.ts';
 import type { LocalMailbox } from './transports.ts';
 
 const LIST_LIMIT = 50;

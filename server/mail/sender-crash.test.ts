@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { mailTestShop } from '../testing/mail.ts';
 import { startSmtpServer } from '../testing/smtp-server.ts';
 import type { Db } from '../platform/db/client.ts';
-import type { OutgoingMail } from './outbox.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 import { outboxRow, sampleMail, silent, smtpTransport } from './fixtures.ts';
 import { mailOutbox } from './schema.ts';
 import { MailSender } from './sender.ts';

@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { mailOutbox } from './schema.ts';
 import { SEND_DEADLINE_MS, type MailTransport } from './transports.ts';
-import { InFlight, Poller, LeaseKeeper, inTurn, workThroughClaims } from '../jobs/index.ts';
+import { InFlight, Poller } from '../platform/work/poller.ts';
+import { LeaseKeeper } from '../platform/work/leases.ts';
+import { inTurn, workThroughClaims } from '../platform/work/claims.ts';
 import { describeError } from '../platform/http/logger.ts';
 import { unsubscribeHeaders } from './unsubscribe.ts';
 

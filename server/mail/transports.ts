@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SMTPPoolOptions } from 'nodemailer/lib/smtp-pool';
 import type { Db } from '../platform/db/client.ts';
-import type { OutgoingMail } from './outbox.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 import { devMailbox } from './schema.ts';
 
 export interface MailTransport {

@@ -1,11 +1,5 @@
-import type { ImageUse } from '../../core/media.ts';
+import type { ImageInUse } from '../platform/media/face.ts';
 import type { MediaService } from './service.ts';
-
-/** An image a page shows, and how (which decides its variants). */
-export interface ImageInUse {
-  key: string;
-  use: ImageUse;
-}
 
 export interface VariantCounts {
   images: number;

@@ -1,7 +1,5 @@
-// The media module's public face (decision 0024): uploaded images and their rendered variants.
-export { mediaRoutes } from './routes.ts';
-export { MediaService, type ImageAccess, type MediaRow } from './service.ts';
-export { BackgroundVariants, type ImageInUse } from './background.ts';
+// The media module's public face (decision 0024): uploaded images and their rendered variants. What other modules
+// see of it is the platform's media face (server/platform/media/face.ts, decision 0061).
+export { mediaModule, type Media } from './module.ts';
+export { MediaService } from './service.ts';
 export { warmUpVariants, WARM_UP_DONE } from './warm-up.ts';
-export { prepareImage, type ImageRules } from './prepare-image.ts';
-export { mediaModule, mediaFace, imagesInUse, type Media } from './module.ts';

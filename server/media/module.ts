@@ -1,12 +1,13 @@
-import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
+import { defineModule } from '../platform/kernel/index.ts';
 import { bool } from '../platform/kernel/setting-types.ts';
 import { z } from 'zod';
 import { describeError } from '../platform/http/logger.ts';
 import { databaseFace, logFace, storageFace } from '../platform/faces.ts';
-import { workClaimers } from '../jobs/index.ts';
+import { workClaimers } from '../platform/work/jobs.ts';
+import { imagesInUse, mediaFace } from '../platform/media/face.ts';
 import { contribute } from '../platform/kernel/index.ts';
 import { MediaService } from './service.ts';
-import { BackgroundVariants, type ImageInUse } from './background.ts';
+import { BackgroundVariants } from './background.ts';
 import { warmUpVariants } from './warm-up.ts';
 import { mediaRoutes } from './routes.ts';
 
@@ -23,10 +24,6 @@ export interface Media {
    */
   warmUpImages(): Promise<void>;
 }
-
-export const mediaFace = face<Media>('media');
-/** The images a module shows, whose variants the warm-up makes. */
-export const imagesInUse = extensionPoint<() => Promise<ImageInUse[]>>('media.imagesInUse');
 
 export const mediaModule = defineModule({
   name: 'media',

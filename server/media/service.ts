@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import type { Db } from '../platform/db/client.ts';
 import type { FileStorage } from '../platform/storage/storage.ts';
 import { media } from './schema.ts';
+import type { ImageAccess, ImageAccessRule, MediaLibrary, MediaRow } from '../platform/media/face.ts';
 import { eq } from 'drizzle-orm';
 import { MEDIA_FORMATS, MEDIA_WIDTHS, linkedVariants, type ImageUse, type MediaFormat } from '../../core/media.ts';
 
-export type MediaRow = typeof media.$inferInsert;
 /** Who waits for a render: a request (a visitor, an admin's upload), or nobody (the background). */
 export type RenderLane = 'request' | 'background';
 
@@ -18,11 +18,6 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * MEDIA_BASE_URL outlives the hiding by at most this day.
  */
 export const REVIEW_PHOTO_CACHE = 'public, max-age=86400';
-
-/** How an image is served: a catalogue image for good, a review photo for a day, a withheld one not at all. */
-export type ImageAccess = 'catalogue' | 'review-photo' | 'withheld';
-/** A module's say on the images it owns; undefined for an image it does not know. */
-export type ImageAccessRule = (key: string) => Promise<ImageAccess | undefined>;
 
 const CACHE_CONTROL: Record<ImageUse, string> = { catalogue: IMMUTABLE, 'review-photo': REVIEW_PHOTO_CACHE };
 const originalKey = (key: string) => `originals/${key}`;
@@ -37,7 +32,7 @@ const allVariantKeys = (key: string) =>
  * Stores original images and derives resized WebP/AVIF variants, caching them in storage: those pages link to when
  * an image is stored or by the warm-up after a start (decision 0039), any other on first request.
  */
-export class MediaService {
+export class MediaService implements MediaLibrary {
   private readonly inFlight = new Map<string, Promise<Buffer | null>>();
   private readonly renderQueue = new RenderQueue(2);
   /** Background renders (warm-up, after an upload) go one at a time, so a visitor's render always has a slot. */

@@ -6,7 +6,9 @@ import { productImagesFormData, type AdminProduct } from '../../core/contracts/a
 import { reviewFormData, type ReviewListItem } from '../../core/contracts/reviews.ts';
 import { linkedVariants, mediaUrl, type ImageUse } from '../../core/media.ts';
 import type { Services } from '../root/services.ts';
-import { BackgroundVariants, WARM_UP_DONE, warmUpVariants, type ImageInUse } from './index.ts';
+import { WARM_UP_DONE, warmUpVariants } from './index.ts';
+import { BackgroundVariants } from './background.ts';
+import type { ImageInUse } from '../platform/media/face.ts';
 
 /** Not the shop's own lock: a test shop's warm-up never runs, and this one is the tests' to take. */
 const WARM_UP_TEST_LOCK = 7_242_031;

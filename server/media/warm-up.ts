@@ -1,4 +1,5 @@
-import type { BackgroundVariants, ImageInUse } from './background.ts';
+import type { BackgroundVariants } from './background.ts';
+import type { ImageInUse } from '../platform/media/face.ts';
 
 export interface WarmUpOptions {
   background: BackgroundVariants;

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '../audit/index.ts';
+import type { AuditEntry } from '../platform/audit/face.ts';
 import type { ChangingStatus } from './lifecycle.ts';
 
 /**

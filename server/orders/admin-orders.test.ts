@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActor } from '../audit/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 import { signedInAdmin } from '../testing/admin-session.ts';
 import {
   orderBody,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminActor } from '../audit/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 import {
   control,
   orderPaymentEvents,

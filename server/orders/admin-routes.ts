@@ -8,13 +8,14 @@ import {
   adminOrderStatusEndpoint,
 } from '../../core/contracts/admin-orders.ts';
 import { shipmentOf, type OrderStatus, type Shipment } from '../../core/contracts/orders.ts';
-import { actorOf, type AuditLog } from '../audit/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
 
 export interface AdminOrderRouteOptions {
   orders: OrderService;
-  audit: Pick<AuditLog, 'search' | 'record'>;
+  audit: AuditTrail;
 }
 
 const tags = ['admin'];

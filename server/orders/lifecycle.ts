@@ -5,7 +5,7 @@ import type { CatalogService } from '../catalog/index.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus, type Shipment } from '../../core/order.ts';
-import type { AdminActor } from '../audit/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import type { OrderRecord, OrderRow } from './present.ts';

@@ -1,6 +1,7 @@
 import { formatRupees, paiseToRupees } from '../../core/money.ts';
 import { ORDER_STATUS_LABELS, shortOrderId, type OrderStatus, type Shipment } from '../../core/order.ts';
-import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout } from '../platform/mail/templates.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 import type { OrderItemRow, OrderRow } from './present.ts';
 
 /** What an order mail reads: the order's totals and its lines. */

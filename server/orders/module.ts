@@ -3,13 +3,14 @@ import { contribute, defineModule, extensionPoint, face } from '../platform/kern
 import { rupees } from '../platform/kernel/setting-types.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
-import { auditFace } from '../audit/index.ts';
+import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../auth/index.ts';
 import { cartFace } from '../cart/index.ts';
 import { catalogFace } from '../catalog/index.ts';
-import { jobsFace } from '../jobs/index.ts';
-import { mailFace } from '../mail/index.ts';
-import { dashboardSections, ordersSection } from '../dashboard/index.ts';
+import { jobsFace } from '../platform/work/jobs.ts';
+import { mailFace } from '../platform/mail/face.ts';
+import { dashboardSections } from '../platform/dashboard/face.ts';
+import { ordersSection } from './dashboard-section.ts';
 import type { Step } from '../platform/db/workflow.ts';
 import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
 import { OrderService } from './service.ts';

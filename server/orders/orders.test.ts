@@ -20,7 +20,7 @@ import {
 } from '../testing/orders.ts';
 import { cartItems } from '../cart/schema.ts';
 import { products } from '../catalog/schema.ts';
-import { escapeHtml } from '../mail/templates.ts';
+import { escapeHtml } from '../platform/mail/templates.ts';
 import type { Product } from '../../core/product.ts';
 
 const { shop, supplyProduct } = orderTestShop();

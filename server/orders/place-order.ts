@@ -5,7 +5,7 @@ import { runWorkflow, together, type Step, type Workflow } from '../platform/db/
 import type { AuthService, Buyer } from '../auth/index.ts';
 import type { CartService } from '../cart/index.ts';
 import type { CatalogService, ReservedLine } from '../catalog/index.ts';
-import type { JobQueue } from '../jobs/index.ts';
+import type { JobScheduler } from '../platform/work/jobs.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
@@ -86,7 +86,7 @@ export interface PlaceOrderOptions {
   auth: AuthService;
   catalog: CatalogService;
   carts: CartService;
-  jobs: JobQueue;
+  jobs: JobScheduler;
   shipping: ShippingRule;
   /** Cash on delivery is refused when the server-computed total is above this. */
   codMaxRupees: number;

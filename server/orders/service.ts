@@ -6,8 +6,8 @@ import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step } from '../platform/db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
-import type { AuditLog } from '../audit/index.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { Order, OrderStatus, Shipment, TrackedOrder } from '../../core/order.ts';
@@ -44,7 +44,7 @@ export interface OrderServiceOptions {
   catalog: CatalogService;
   outbox: MailOutbox;
   /** The back office's log: an admin's change writes its entry in the change's transaction. */
-  audit: Pick<AuditLog, 'record'>;
+  audit: Pick<AuditTrail, 'record'>;
   mediaBaseUrl: string;
   shopName: string;
   origin: string;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRetryRefundEndpoint } from '../../core/contracts/admin-orders.ts';
-import { actorOf, type AuditEntry, type AuditLog } from '../audit/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
+import type { AuditEntry, AuditTrail } from '../platform/audit/face.ts';
 import type { OrderService } from '../orders/index.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { PaymentService } from './service.ts';
@@ -8,7 +9,7 @@ import type { PaymentService } from './service.ts';
 interface PaymentAdminRouteOptions {
   payments: PaymentService;
   orders: Pick<OrderService, 'adminOrder'>;
-  audit: Pick<AuditLog, 'record'>;
+  audit: Pick<AuditTrail, 'record'>;
 }
 
 /** The audit entry of an admin's retry of a refund the gateway failed, with the admin's reason for it. */

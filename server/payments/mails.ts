@@ -1,6 +1,7 @@
 import { formatRupees, paiseToRupees } from '../../core/money.ts';
 import { shortOrderId } from '../../core/order.ts';
-import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout } from '../platform/mail/templates.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 
 export interface PaymentMailContext {
   shopName: string;

@@ -1,11 +1,11 @@
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
-import { auditFace } from '../audit/index.ts';
+import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../auth/index.ts';
 import { cartFace } from '../cart/index.ts';
-import { jobsFace } from '../jobs/index.ts';
-import { mailFace } from '../mail/index.ts';
+import { jobsFace } from '../platform/work/jobs.ts';
+import { mailFace } from '../platform/mail/face.ts';
 import { cancelOrderRefund, orderPaymentHistory, ordersFace, placeOrderPrepaid } from '../orders/index.ts';
 import { paymentSettings, checkPaymentSettings, paymentSettingDefaults } from './settings.ts';
 import { paymentSetup, type PaymentSetup } from './setup.ts';

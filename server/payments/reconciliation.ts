@@ -1,6 +1,6 @@
 import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
-import type { JobOutcome } from '../jobs/index.ts';
+import type { JobOutcome } from '../platform/work/jobs.ts';
 import type { Database } from '../platform/db/client.ts';
 import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/index.ts';

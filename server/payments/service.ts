@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
 import { HttpError, brokenConstraint } from '../platform/http/errors.ts';
-import type { JobQueue } from '../jobs/index.ts';
+import type { JobScheduler } from '../platform/work/jobs.ts';
 import {
   AWAITING_PAYMENT,
   type OrderPaymentState,
@@ -39,7 +39,7 @@ export interface PaymentServiceOptions {
   database: Database;
   gateway: PaymentGateway;
   orders: OrderPaymentState;
-  jobs: JobQueue;
+  jobs: JobScheduler;
   transitions: PaymentTransitions;
   reconciler: Reconciler;
   origin: string;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import type { AuthService } from '../auth/index.ts';
-import type { MailOutbox, OutgoingMail } from '../mail/index.ts';
-import type { JobQueue } from '../jobs/index.ts';
+import type { MailOutbox, OutgoingMail } from '../platform/mail/face.ts';
+import type { JobScheduler } from '../platform/work/jobs.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/index.ts';
 import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
 import { paymentRefunds } from './schema.ts';
@@ -28,7 +28,7 @@ export interface AttemptFact {
 export interface TransitionDeps {
   database: Database;
   orders: OrderPaymentState;
-  jobs: JobQueue;
+  jobs: JobScheduler;
   outbox: MailOutbox;
   auth: AuthService;
   /** Empties the shopper's cart, in the transaction that marks their order paid (cart module). */

@@ -1,6 +1,6 @@
 import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { JobQueue } from '../jobs/index.ts';
+import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { PhonePeWebhook } from '../../core/contracts/payments.ts';
 import type { Reconciler } from './reconciliation.ts';
 
@@ -52,7 +52,7 @@ function triggerOf(webhook: PhonePeWebhook): WebhookTrigger | null {
  */
 export class WebhookInbox {
   constructor(
-    private readonly queue: JobQueue,
+    private readonly queue: JobScheduler,
     private readonly reconciler: Reconciler,
   ) {}
 

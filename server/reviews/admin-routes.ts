@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../audit/index.ts';
+import { actorOf } from '../platform/audit/actor.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import {
   adminReviewsEndpoint,

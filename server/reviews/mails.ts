@@ -1,4 +1,5 @@
-import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout } from '../platform/mail/templates.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 
 interface ReviewRequest {
   shopName: string;

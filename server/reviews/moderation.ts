@@ -3,7 +3,8 @@ import { onCommit, type Database, type Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
 import { anyContains } from '../platform/db/search.ts';
 import { newestFirstPage } from '../platform/db/paging.ts';
-import type { AuditEntry, AuditLog, AdminActor } from '../audit/index.ts';
+import type { AuditEntry, AuditTrail } from '../platform/audit/face.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { mediaUrl } from '../../core/media.ts';
@@ -16,7 +17,7 @@ export const PHOTO_NOT_FOUND = 'This review has no photo at that position';
 export interface ReviewModerationOptions {
   database: Database;
   catalog: Pick<CatalogService, 'getProduct' | 'lockProduct' | 'adjustRating' | 'publishChange'>;
-  audit: AuditLog;
+  audit: AuditTrail;
   mediaBaseUrl: string;
   /** Once a change has committed: brings the review's photo files in line with what is shown (decision 0049). */
   settlePhotoFiles?: (reviewId: string) => Promise<void>;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import type { ImageAccess } from '../media/index.ts';
+import type { ImageAccess } from '../platform/media/face.ts';
 import { reviewPhotos, reviews } from './schema.ts';
 
 type PhotoAccess = Extract<ImageAccess, 'review-photo' | 'withheld'>;

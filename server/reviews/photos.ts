@@ -1,5 +1,5 @@
 /** Review photos (decision 0031): checked and re-encoded by the media module's pipeline, with the review's limits. */
-import { prepareImage } from '../media/index.ts';
+import { prepareImage } from '../platform/media/prepare-image.ts';
 import { REVIEW_MAX_FILE_BYTES, REVIEW_MAX_FILE_MEGABYTES, REVIEW_MESSAGES } from '../../core/contracts/reviews.ts';
 
 const REVIEW_PHOTO_RULES = {

@@ -5,7 +5,7 @@ import { signedIn, type ShopperHooks } from '../auth/index.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import { sendEncodedJson } from '../platform/http/encoded-json.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { MediaRow, MediaService } from '../media/index.ts';
+import type { MediaRow, MediaLibrary } from '../platform/media/face.ts';
 import { reviewSchema } from '../../core/contracts/catalog.ts';
 import { firstError } from '../../core/contracts/fields.ts';
 import {
@@ -23,7 +23,7 @@ import type { ReviewService } from './service.ts';
 
 interface ReviewRouteOptions {
   reviews: ReviewService;
-  media: MediaService;
+  media: MediaLibrary;
   hooks: ShopperHooks;
   /** REVIEW_MAX_FILES. */
   maxFiles: number;

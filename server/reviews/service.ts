@@ -5,10 +5,10 @@ import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.t
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { ChangingStatus, OrderService } from '../orders/index.ts';
-import type { JobQueue } from '../jobs/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
-import type { BackgroundVariants, MediaRow, MediaService } from '../media/index.ts';
-import type { AuditLog } from '../audit/index.ts';
+import type { JobScheduler } from '../platform/work/jobs.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
+import type { MediaFace, MediaRow, MediaLibrary } from '../platform/media/face.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { EncodedJson } from '../platform/http/encoded-json.ts';
 import { MAX_STARS } from '../../core/constants.ts';
@@ -39,13 +39,13 @@ export interface ReviewServiceOptions {
   catalog: CatalogService;
   orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
   auth: Pick<AuthService, 'buyer'>;
-  media: MediaService;
+  media: MediaLibrary;
   /** Makes new photos' variants once their review is saved, so the shopper does not wait for them (decision 0039). */
-  variants: Pick<BackgroundVariants, 'make'>;
-  jobs: JobQueue;
+  variants: MediaFace['mediaVariants'];
+  jobs: JobScheduler;
   outbox: MailOutbox;
   /** Where the back office's moderation is recorded. */
-  audit: AuditLog;
+  audit: AuditTrail;
   mediaBaseUrl: string;
   origin: string;
   shopName: string;

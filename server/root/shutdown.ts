@@ -1,4 +1,5 @@
-import { atMost, type ScheduledWork } from '../jobs/index.ts';
+import { atMost } from '../platform/work/poller.ts';
+import type { ScheduledWork } from '../jobs/index.ts';
 import type { Assembly } from '../platform/kernel/index.ts';
 import type { Database } from '../platform/db/client.ts';
 import type { RateLimitStore } from '../platform/http/rate-limit.ts';

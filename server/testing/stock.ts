@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestShop } from './harness.ts';
-import type { AdminActor } from '../audit/index.ts';
+import type { AdminActor } from '../platform/audit/actor.ts';
 import { products, stockMovements } from '../catalog/schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
 

@@ -10,7 +10,7 @@ import {
   type Shopper,
 } from '../testing/orders.ts';
 import { eq, sql } from 'drizzle-orm';
-import { unsubscribeHeaders } from '../mail/index.ts';
+import { unsubscribeHeaders } from '../mail/unsubscribe.ts';
 import { BACK_IN_STOCK_JOB, INVALID_STOP_LINK } from './back-in-stock.ts';
 import { backInStockReturns } from './schema.ts';
 

@@ -4,8 +4,8 @@ import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { AuthService } from '../auth/index.ts';
 import type { CatalogService } from '../catalog/index.ts';
-import type { JobQueue } from '../jobs/index.ts';
-import type { MailOutbox } from '../mail/index.ts';
+import type { JobScheduler } from '../platform/work/jobs.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { stopBackInStockMailsEndpoint } from '../../core/contracts/wishlist.ts';
 import { backInStockMail } from './mails.ts';
@@ -30,7 +30,7 @@ interface StockReturn {
 export interface BackInStockOptions {
   db: Db;
   catalog: CatalogService;
-  jobs: JobQueue;
+  jobs: JobScheduler;
   outbox: MailOutbox;
   auth: AuthService;
   wishlists: WishlistService;

@@ -1,5 +1,6 @@
 import { formatRupees } from '../../core/money.ts';
-import { escapeHtml, layout, type OutgoingMail } from '../mail/index.ts';
+import { escapeHtml, layout } from '../platform/mail/templates.ts';
+import type { OutgoingMail } from '../platform/mail/face.ts';
 
 interface BackInStock {
   shopName: string;

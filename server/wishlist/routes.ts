@@ -10,7 +10,7 @@ import {
   wishlistEndpoint,
 } from '../../core/contracts/wishlist.ts';
 import { signedIn, type ShopperHooks } from '../auth/index.ts';
-import { escapeHtml } from '../mail/index.ts';
+import { escapeHtml } from '../platform/mail/templates.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { BackInStockMails } from './back-in-stock.ts';
 import type { WishlistService } from './service.ts';

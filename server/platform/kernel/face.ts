@@ -4,8 +4,11 @@
  */
 export interface Face<T> {
   readonly name: string;
-  /** Never set: carries T, so a face of one type cannot stand for an unrelated one. */
-  readonly type?: T;
+  /**
+   * Never set: carries T, so a face of one type cannot stand for an unrelated one. A method's parameter, so a
+   * module may offer more than its face shows (the platform declares what other modules see of it, decision 0061).
+   */
+  readonly type?: { carries(value: T): void }['carries'];
 }
 
 export const face = <T>(name: string): Face<T> => Object.freeze({ name });
@@ -14,7 +17,7 @@ export const face = <T>(name: string): Face<T> => Object.freeze({ name });
 export type AnyFace = Face<unknown>;
 
 /** The value type a face stands for. */
-export type FaceValue<F> = F extends Face<infer T> ? T : never;
+export type FaceValue<F> = F extends { readonly type?: (value: infer T) => void } ? T : never;
 
 /** What a module's `needs` gives its `create`: each named face's value. */
 export type FacesOf<Needs extends Record<string, AnyFace>> = { [K in keyof Needs]: FaceValue<Needs[K]> };

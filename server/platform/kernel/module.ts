@@ -57,7 +57,7 @@ export interface ShopModule<
   /** The faces of other modules it uses, by the names its `create` gets them under. */
   needs?: Needs;
   /** The face it offers, when others may use it. */
-  provides?: Face<Own>;
+  provides?: Face<NoInfer<Own>>;
   /** Builds its internals from its settings and what it needs; what it returns is its face. */
   create(context: CreateContext<Settings, Needs>): Own | Promise<Own>;
   /** Its public routes, from its own face and the faces it needs. */

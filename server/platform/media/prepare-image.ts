@@ -7,8 +7,8 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { HttpError } from '../platform/http/errors.ts';
-import { ACCEPTED_IMAGE_TYPES } from '../../core/media.ts';
+import { HttpError } from '../http/errors.ts';
+import { ACCEPTED_IMAGE_TYPES } from '../../../core/media.ts';
 
 const ACCEPTED: ReadonlySet<string> = new Set(ACCEPTED_IMAGE_TYPES);
 /**

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../platform/http/errors.ts';
+import { HttpError } from '../http/errors.ts';
 
 /** Who acts in the back office: a signed-in admin past the second factor, and where from. */
 export interface AdminActor {
