@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { Accounts } from '../platform/auth/face.ts';
 import type { AdminActor } from '../platform/audit/actor.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
@@ -19,7 +19,7 @@ const HOUR_MS = 3_600_000;
 
 export interface InvitationOptions {
   database: Database;
-  auth: AuthService;
+  auth: Accounts;
   audit: AuditTrail;
   admin: AdminService;
   outbox: MailOutbox;

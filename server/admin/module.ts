@@ -3,7 +3,7 @@ import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { secret } from '../platform/kernel/setting-types.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
-import { authFace, endSessions, newPasswordRule } from '../auth/index.ts';
+import { authFace, endSessions, newPasswordRule } from '../platform/auth/face.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { AdminService } from './service.ts';
 import { AdminInvitations } from './invitations.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SignInThrottle } from '../auth/index.ts';
+import type { SignInAttempts } from '../platform/auth/face.ts';
 import { actorOf } from '../platform/audit/actor.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import { HttpError } from '../platform/http/errors.ts';
@@ -21,7 +21,7 @@ import { invitationRoutes } from './invitation-routes.ts';
 export interface AdminApiOptions {
   admin: AdminService;
   invitations: AdminInvitations;
-  signInThrottle: SignInThrottle;
+  signInThrottle: SignInAttempts;
   publicOrigin: string;
   /** Registers the capabilities' back-office routes inside the guarded scope. */
   routes: (scope: Parameters<FastifyPluginAsyncZod>[0]) => Promise<void>;

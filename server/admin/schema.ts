@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
+import { keyOf } from '../platform/db/links.ts';
 
 /**
  * The back office's admins (decision 0033): an account of the auth module with a role here. The TOTP secret is set
@@ -8,7 +8,7 @@ import { users } from '../auth/schema.ts';
 export const admins = pgTable('admins', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('users', 'id', 'uuid'), { onDelete: 'cascade' }),
   role: text('role', { enum: ['owner', 'staff'] }).notNull(),
   totpSecret: text('totp_secret'),
   totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
@@ -62,7 +62,7 @@ export const adminSessions = pgTable(
 export const adminInvitations = pgTable('admin_invitations', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('users', 'id', 'uuid'), { onDelete: 'cascade' }),
   role: text('role', { enum: ['staff'] }).notNull(),
   tokenHash: text('token_hash').notNull().unique('admin_invitations_token_unique'),
   totpSecret: text('totp_secret'),

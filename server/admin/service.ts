@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { Accounts } from '../platform/auth/face.ts';
 import type { AdminActor } from '../platform/audit/actor.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
@@ -28,7 +28,7 @@ const COMMAND_LINE = 'command line';
 
 export interface AdminServiceOptions {
   database: Database;
-  auth: AuthService;
+  auth: Accounts;
   audit: AuditTrail;
   outbox: MailOutbox;
   /** Where wrong codes are counted: the store every process shares. */

@@ -11,7 +11,7 @@ import type { AuthService } from './service.ts';
 import type { AccessTokens } from './tokens.ts';
 import type { EmailLinks } from './email-links.ts';
 import { requireUser } from './shopper-hooks.ts';
-import type { AttemptLimit } from './limits.ts';
+import type { AttemptLimit } from '../platform/auth/face.ts';
 
 export const RESET_LINK_SENT =
   'If an account exists for the address, you will receive a password reset link to your email shortly.';

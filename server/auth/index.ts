@@ -1,13 +1,5 @@
-// The auth module's public face (decision 0024): accounts, sessions, access tokens and sign-in limits.
-export { authRoutes, REFRESH_COOKIE } from './routes.ts';
-export { emailLinkRoutes } from './email-routes.ts';
-export { decorateShopper, shopperHooks, signedIn, type ShopperHooks } from './shopper-hooks.ts';
-export { AuthService, type Buyer } from './service.ts';
-export { AccessTokens } from './tokens.ts';
-export { SessionStore } from './sessions.ts';
-export { EmailLinks } from './email-links.ts';
-export { GoogleVerifier } from './google.ts';
-export { sharedSecret } from './secrets.ts';
-export { NewPasswordRules } from './passwords.ts';
-export { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './limits.ts';
-export { authModule, authFace, forgetShopper, endSessions, newPasswordRule, type Auth } from './module.ts';
+// The auth module's public face (decision 0024): accounts, sessions, access tokens and sign-in limits. What other
+// modules see of it is the platform's auth face (server/platform/auth/face.ts, decision 0061).
+export { authModule, type Auth } from './module.ts';
+export { decorateShopper } from './shopper-hooks.ts';
+export { REFRESH_COOKIE } from './routes.ts';

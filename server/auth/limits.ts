@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { RateLimitedError, type RateLimiter, type RateLimitStore } from '../platform/http/rate-limit.ts';
 import { clientKey } from '../platform/http/client-ip.ts';
+import type { AttemptLimit, SignInAttempts } from '../platform/auth/face.ts';
 
 /** Counts one attempt at an auth action per client IP and, when known, per e-mail; over the limit is a 429. */
-export type AttemptLimit = (action: string, request: FastifyRequest, email?: string) => Promise<void>;
 
 export function attemptLimit(limiter: RateLimiter, perMinute: number): AttemptLimit {
   return (action, request, email) => {
@@ -28,7 +28,7 @@ const MAX_SLOW_DOWN_MS = 5000;
  * and per client IP. Across all IPs, one e-mail's failures only slow its sign-in down: an attacker elsewhere
  * can never lock the owner out of their account.
  */
-export class SignInThrottle {
+export class SignInThrottle implements SignInAttempts {
   constructor(
     private readonly store: RateLimitStore,
     private readonly failuresPerWindow: number,

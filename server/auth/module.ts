@@ -1,19 +1,26 @@
 import { z } from 'zod';
-import { defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
+import { defineModule } from '../platform/kernel/index.ts';
+import {
+  authFace,
+  endSessions,
+  forgetShopper,
+  newPasswordRule,
+  type AttemptLimit,
+  type ShopperHooks,
+} from '../platform/auth/face.ts';
 import { httpUrl, secret } from '../platform/kernel/setting-types.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { mailFace } from '../platform/mail/face.ts';
-import type { Db } from '../platform/db/client.ts';
 import { AuthService } from './service.ts';
 import { AccessTokens } from './tokens.ts';
-import { SessionStore, type EndUserSignIns } from './sessions.ts';
+import { SessionStore } from './sessions.ts';
 import { EmailLinks } from './email-links.ts';
 import { GoogleVerifier } from './google.ts';
 import { sharedSecret } from './secrets.ts';
-import { NewPasswordRules, type NewPasswordRule } from './passwords.ts';
-import { PasswordCheckThrottle, SignInThrottle, attemptLimit, type AttemptLimit } from './limits.ts';
-import { shopperHooks, type ShopperHooks } from './shopper-hooks.ts';
+import { NewPasswordRules } from './passwords.ts';
+import { PasswordCheckThrottle, SignInThrottle, attemptLimit } from './limits.ts';
+import { shopperHooks } from './shopper-hooks.ts';
 import { authRoutes } from './routes.ts';
 import { emailLinkRoutes } from './email-routes.ts';
 
@@ -33,15 +40,8 @@ export interface Auth {
   passwordChecks: PasswordCheckThrottle;
   /** What a route declares to need a signed-in shopper. */
   hooks: ShopperHooks;
+  sharedSecret(name: string, configured: string | undefined): Promise<Uint8Array>;
 }
-
-export const authFace = face<Auth>('auth');
-/** What else a module keeps of a shopper, cleared in the transaction that deletes or takes over the account. */
-export const forgetShopper = extensionPoint<(tx: Db, userId: string) => Promise<void>>('auth.forgetShopper');
-/** Other sign-ins that end with a user's sessions: the back office's (decision 0047). */
-export const endSessions = extensionPoint<EndUserSignIns>('auth.endSessions');
-/** Further rules some accounts' new passwords must meet: a team member's length (decision 0054). */
-export const newPasswordRule = extensionPoint<NewPasswordRule>('auth.newPasswordRules');
 
 export const authModule = defineModule({
   name: 'auth',
@@ -95,6 +95,7 @@ export const authModule = defineModule({
       signInThrottle: new SignInThrottle(rateLimits, settings.AUTH_ATTEMPTS_PER_MINUTE),
       passwordChecks: new PasswordCheckThrottle(rateLimits, PASSWORD_CHECKS_PER_WINDOW),
       hooks: shopperHooks(accessTokens),
+      sharedSecret: (name, configured) => sharedSecret(db, name, configured),
     };
   },
   routes: async (app, own, { database, shop }) => {

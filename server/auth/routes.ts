@@ -11,9 +11,9 @@ import {
   updateProfileEndpoint,
 } from '../../core/contracts/account.ts';
 import { SIGN_IN_FAILED, type AuthService, type Session } from './service.ts';
-import { signedIn, type ShopperHooks } from './shopper-hooks.ts';
+import { signedIn, type AttemptLimit, type ShopperHooks } from '../platform/auth/face.ts';
 import { isAddressUpdate, saveAccountDetails, saveDefaultAddress, type AccountDetailsDeps } from './profile.ts';
-import type { AttemptLimit, SignInThrottle } from './limits.ts';
+import type { SignInThrottle } from './limits.ts';
 import type { GoogleVerifier } from './google.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { refuseCrossSite } from '../platform/http/same-origin.ts';

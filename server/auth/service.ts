@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { Address, User } from '../../core/user.ts';
+import type { Accounts, Buyer } from '../platform/auth/face.ts';
 import { addresses, refreshTokens, users } from './schema.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newOpaqueToken, type AccessTokens } from './tokens.ts';
@@ -26,11 +27,6 @@ export interface Session {
   refreshExpiresAt: Date;
 }
 
-export interface Buyer {
-  email: string;
-  fullName: string;
-  verified: boolean;
-}
 const BUYER_CACHE_MS = 5 * 60_000;
 const BUYER_CACHE_ENTRIES = 10_000;
 
@@ -44,7 +40,7 @@ export interface AuthServiceOptions {
 }
 
 /** Accounts and sessions: sign-up, sign-in, token rotation, sign-out and the profile. */
-export class AuthService {
+export class AuthService implements Accounts {
   private readonly db: Db;
   private readonly accessTokens: AccessTokens;
   private readonly links: EmailLinks;

@@ -1,19 +1,7 @@
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../platform/http/errors.ts';
-import type { AccessClaims, AccessTokens } from './tokens.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in shopper, set by the requireShopper hook of the route (decision 0024). */
-    shopper: AccessClaims | null;
-  }
-}
-
-/** The hooks a route declares to need a signed-in shopper. */
-export interface ShopperHooks {
-  /** onRequest: a signed-in shopper, else 401 (the client refreshes its token and tries again). */
-  requireShopper: onRequestAsyncHookHandler;
-}
+import type { AccessClaims, ShopperHooks } from '../platform/auth/face.ts';
+import type { AccessTokens } from './tokens.ts';
 
 /** Gives every request its `shopper`, null until a route's hook sets it: the root calls it once. */
 export function decorateShopper(app: FastifyInstance): void {
@@ -41,10 +29,4 @@ export async function requireUser(request: FastifyRequest, accessTokens: AccessT
   const check = await accessTokens.check(token);
   if (!check.ok) throw new HttpError(401, check.reason === 'expired' ? 'Session expired' : 'Please sign in');
   return check.claims;
-}
-
-/** The shopper a route's hook let through; a route without one has a bug, so this throws rather than guess. */
-export function signedIn(request: FastifyRequest): AccessClaims {
-  if (!request.shopper) throw new Error(`${request.routeOptions.url}: no requireShopper hook`);
-  return request.shopper;
 }

@@ -1,12 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { SignJWT } from 'jose';
 
-export interface AccessClaims {
-  userId: string;
-  role: 'customer' | 'admin';
-  /** The sign-in session the token belongs to; ending the session ends the token. */
-  sessionId: string;
-}
+import type { AccessClaims } from '../platform/auth/face.ts';
 
 /**
  * Names the shop's own tokens. Deliberately not the public URL or port: every process sharing the database must

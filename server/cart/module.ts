@@ -1,6 +1,6 @@
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { databaseFace } from '../platform/faces.ts';
-import { authFace, forgetShopper } from '../auth/index.ts';
+import { authFace, forgetShopper } from '../platform/auth/face.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { CartService } from './service.ts';
 import { cartRoutes } from './routes.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartEndpoint, mergeCartEndpoint, replaceCartEndpoint } from '../../core/contracts/cart.ts';
-import { signedIn, type ShopperHooks } from '../auth/index.ts';
+import { signedIn, type ShopperHooks } from '../platform/auth/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { CartService } from './service.ts';
 

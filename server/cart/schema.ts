@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
-import { products } from '../catalog/schema.ts';
+import { keyOf } from '../platform/db/links.ts';
 
 /** A signed-in shopper's cart, kept on the server so it follows them across devices. Prices are never stored. */
 export const cartItems = pgTable(
@@ -9,10 +8,10 @@ export const cartItems = pgTable(
   {
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('users', 'id', 'uuid'), { onDelete: 'cascade' }),
     productId: uuid('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('products', 'id', 'uuid'), { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     /** Keeps the order in which lines were first added. */
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),

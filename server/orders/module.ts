@@ -4,7 +4,7 @@ import { rupees } from '../platform/kernel/setting-types.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
-import { authFace } from '../auth/index.ts';
+import { authFace } from '../platform/auth/face.ts';
 import { cartFace } from '../cart/index.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { jobsFace } from '../platform/work/jobs.ts';

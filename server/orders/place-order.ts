@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { executePrepared, type Database, type Db } from '../platform/db/client.ts';
 import { runWorkflow, together, type Step, type Workflow } from '../platform/db/workflow.ts';
-import type { AuthService, Buyer } from '../auth/index.ts';
+import type { Accounts, Buyer } from '../platform/auth/face.ts';
 import type { CartService } from '../cart/index.ts';
 import type { CatalogService, ReservedLine } from '../catalog/index.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
@@ -83,7 +83,7 @@ export interface PrepaidPayments {
 
 export interface PlaceOrderOptions {
   database: Database;
-  auth: AuthService;
+  auth: Accounts;
   catalog: CatalogService;
   carts: CartService;
   jobs: JobScheduler;

@@ -6,7 +6,7 @@ import {
   trackOrderEndpoint,
   userOrdersEndpoint,
 } from '../../core/contracts/orders.ts';
-import { signedIn, type AttemptLimit, type ShopperHooks } from '../auth/index.ts';
+import { signedIn, type AttemptLimit, type ShopperHooks } from '../platform/auth/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
 import type { PlaceOrder } from './place-order.ts';

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
-import { products } from '../catalog/schema.ts';
 import { ORDER_STATUSES, type OrderAddress } from '../../core/contracts/orders.ts';
 import { PAYMENT_STATUSES } from '../../core/contracts/payments.ts';
 import { PAYMENT_METHODS } from '../../core/constants.ts';
+import { keyOf } from '../platform/db/links.ts';
 
 export const orders = pgTable(
   'orders',
@@ -14,7 +13,7 @@ export const orders = pgTable(
     orderId: text('order_id').notNull(),
     userId: uuid('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => keyOf('users', 'id', 'uuid')),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -73,7 +72,7 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** Null once the product is deleted; the snapshot stays. */
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productId: uuid('product_id').references(() => keyOf('products', 'id', 'uuid'), { onDelete: 'set null' }),
     title: text('title').notNull(),
     /** The media key of the first product image. */
     image: text('image'),

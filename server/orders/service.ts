@@ -4,7 +4,7 @@ import { ordersAtAGlance, type OrdersAtAGlance } from './dashboard.ts';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step } from '../platform/db/workflow.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { Accounts } from '../platform/auth/face.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
@@ -40,7 +40,7 @@ export const NOT_FOUND_MESSAGE = 'Order not found';
 
 export interface OrderServiceOptions {
   database: Database;
-  auth: AuthService;
+  auth: Accounts;
   catalog: CatalogService;
   outbox: MailOutbox;
   /** The back office's log: an admin's change writes its entry in the change's transaction. */

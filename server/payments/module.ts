@@ -2,7 +2,7 @@ import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
-import { authFace } from '../auth/index.ts';
+import { authFace } from '../platform/auth/face.ts';
 import { cartFace } from '../cart/index.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
@@ -61,8 +61,10 @@ export const paymentsModule = defineModule({
   provides: paymentsFace,
   create: async ({ settings, needs }): Promise<Payments> => {
     const { database, shop } = needs;
-    const setup = await paymentSetup({ ...settings, ...shop.runtime }, database.db, (message) =>
-      needs.log.warn(message),
+    const setup = await paymentSetup(
+      { ...settings, ...shop.runtime },
+      (name) => needs.auth.sharedSecret(name, undefined),
+      (message) => needs.log.warn(message),
     );
     const gateway = setup.gateway ?? prepaidOff;
     const orders = needs.orders.orderPayments;

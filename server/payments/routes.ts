@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn, type ShopperHooks } from '../auth/index.ts';
+import { signedIn, type ShopperHooks } from '../platform/auth/face.ts';
 import { clientKey } from '../platform/http/client-ip.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';

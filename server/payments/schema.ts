@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { orders } from '../orders/schema.ts';
 import { MAX_PAYMENT_ATTEMPTS, PAYMENT_EVENT_SOURCES } from '../../core/contracts/payments.ts';
+import { keyOf } from '../platform/db/links.ts';
 
 export const ATTEMPT_STATES = ['pending', 'completed', 'failed', 'mismatch'] as const;
 export const REFUND_STATES = ['requested', 'pending', 'completed', 'failed'] as const;
@@ -27,7 +27,7 @@ export const paymentAttempts = pgTable(
     merchantOrderId: text('merchant_order_id').notNull(),
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('orders', 'id', 'uuid'), { onDelete: 'cascade' }),
     amountPaise: integer('amount_paise').notNull(),
     /** 1 for an order's first attempt, and so on: at most MAX_PAYMENT_ATTEMPTS, whatever races. */
     attemptNumber: smallint('attempt_number').notNull(),
@@ -62,7 +62,7 @@ export const paymentRefunds = pgTable(
     merchantRefundId: text('merchant_refund_id').notNull(),
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('orders', 'id', 'uuid'), { onDelete: 'cascade' }),
     /** The attempt that was paid, whose merchantOrderId the refund names. */
     attemptId: uuid('attempt_id')
       .notNull()
@@ -92,7 +92,7 @@ export const paymentEvents = pgTable(
     id: serial('id').primaryKey(),
     orderId: uuid('order_id')
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('orders', 'id', 'uuid'), { onDelete: 'cascade' }),
     attemptId: uuid('attempt_id'),
     refundId: uuid('refund_id'),
     /** 'attempt', 'refund' or 'order'. */

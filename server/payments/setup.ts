@@ -1,8 +1,6 @@
 import { servesLocalConveniences, type RootSettings } from '../platform/settings.ts';
 import type { PaymentSettings } from './settings.ts';
-import type { Db } from '../platform/db/client.ts';
 import { payPageOrigins } from '../platform/http/content-security-policy.ts';
-import { sharedSecret } from '../auth/index.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { PHONEPE_HOSTS, PhonePeGateway } from './phonepe.ts';
 import type { WebhookCredentials } from './webhook.ts';
@@ -29,7 +27,8 @@ export interface PaymentSetup {
  */
 export async function paymentSetup(
   config: PaymentSettings & Pick<RootSettings, 'NODE_ENV' | 'TRUST_PROXY' | 'PORT' | 'PUBLIC_URL'>,
-  db: Db,
+  /** A secret of this database by name, made on first start (the auth module's sharedSecret). */
+  secretOf: (name: string) => Promise<Uint8Array>,
   log: (message: string) => void = () => {},
 ): Promise<PaymentSetup> {
   const origins = payPageOrigins(config);
@@ -53,7 +52,7 @@ export async function paymentSetup(
     };
   }
   // The webhook password is a secret of this database: the webhook route is public even in development.
-  const secret = new TextDecoder().decode(await sharedSecret(db, 'phonepe-simulator', undefined));
+  const secret = new TextDecoder().decode(await secretOf('phonepe-simulator'));
   const webhook = { username: 'simulator', password: secret.slice(0, 20) };
   if (!servesLocalConveniences(config))
     return { gateway: null, webhook, scriptUrl: null, payPageOrigins: [], simulator: null };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { Accounts } from '../platform/auth/face.ts';
 import type { MailOutbox, OutgoingMail } from '../platform/mail/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/index.ts';
@@ -30,7 +30,7 @@ export interface TransitionDeps {
   orders: OrderPaymentState;
   jobs: JobScheduler;
   outbox: MailOutbox;
-  auth: AuthService;
+  auth: Accounts;
   /** Empties the shopper's cart, in the transaction that marks their order paid (cart module). */
   emptyCart: (userId: string, tx: Db) => Promise<void>;
   shopName: string;

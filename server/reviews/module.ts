@@ -3,7 +3,7 @@ import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
-import { authFace } from '../auth/index.ts';
+import { authFace } from '../platform/auth/face.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';

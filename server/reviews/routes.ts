@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn, type ShopperHooks } from '../auth/index.ts';
+import { signedIn, type ShopperHooks } from '../platform/auth/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import { sendEncodedJson } from '../platform/http/encoded-json.ts';
 import { HttpError } from '../platform/http/errors.ts';

@@ -12,10 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
-import { products } from '../catalog/schema.ts';
-import { media } from '../media/schema.ts';
-import { orders } from '../orders/schema.ts';
+import { keyOf } from '../platform/db/links.ts';
 
 /**
  * Reviews (decision 0031): one per shopper and product, written again to edit it. The product's `review_count` and
@@ -27,9 +24,9 @@ export const reviews = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     productId: uuid('product_id')
       .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+      .references(() => keyOf('products', 'id', 'uuid'), { onDelete: 'cascade' }),
     /** The author; null for imported (demo) reviews and once the author's account is gone. */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => keyOf('users', 'id', 'uuid'), { onDelete: 'set null' }),
     userName: text('user_name').notNull(),
     /** The address the author gave with the review (the form's field); never shown. */
     email: text('email'),
@@ -65,7 +62,7 @@ export const reviewPhotos = pgTable(
     position: smallint('position').notNull(),
     mediaKey: text('media_key')
       .notNull()
-      .references(() => media.key),
+      .references(() => keyOf('media', 'key', 'text')),
     /** Hidden by moderation (a later issue): left out of the list. */
     hidden: boolean('hidden').notNull().default(false),
   },
@@ -76,6 +73,6 @@ export const reviewPhotos = pgTable(
 export const reviewRequests = pgTable('review_requests', {
   orderId: uuid('order_id')
     .primaryKey()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('orders', 'id', 'uuid'), { onDelete: 'cascade' }),
   mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,7 +2,7 @@ import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { Accounts } from '../platform/auth/face.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { ChangingStatus, OrderService } from '../orders/index.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
@@ -38,7 +38,7 @@ export interface ReviewServiceOptions {
   database: Database;
   catalog: CatalogService;
   orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
-  auth: Pick<AuthService, 'buyer'>;
+  auth: Pick<Accounts, 'buyer'>;
   media: MediaLibrary;
   /** Makes new photos' variants once their review is saved, so the shopper does not wait for them (decision 0039). */
   variants: MediaFace['mediaVariants'];

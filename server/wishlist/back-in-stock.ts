@@ -2,7 +2,7 @@ import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import type { AuthService } from '../auth/index.ts';
+import type { Accounts } from '../platform/auth/face.ts';
 import type { CatalogService } from '../catalog/index.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
@@ -32,7 +32,7 @@ export interface BackInStockOptions {
   catalog: CatalogService;
   jobs: JobScheduler;
   outbox: MailOutbox;
-  auth: AuthService;
+  auth: Accounts;
   wishlists: WishlistService;
   /** Signs the links that turn the mails off. */
   linkSecret: Uint8Array;

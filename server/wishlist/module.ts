@@ -1,6 +1,6 @@
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
-import { authFace, forgetShopper, sharedSecret } from '../auth/index.ts';
+import { authFace, forgetShopper } from '../platform/auth/face.ts';
 import { catalogFace } from '../catalog/index.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace, unsubscribeLinks } from '../platform/mail/face.ts';
@@ -35,7 +35,7 @@ export const wishlistModule = defineModule({
       outbox: mail.outbox,
       auth: auth.auth,
       wishlists,
-      linkSecret: await sharedSecret(database.db, 'back-in-stock-links', undefined),
+      linkSecret: await auth.sharedSecret('back-in-stock-links', undefined),
       origin: shop.origin,
       shopName: shop.name,
     });

@@ -9,7 +9,7 @@ import {
   stopBackInStockMailsPostEndpoint,
   wishlistEndpoint,
 } from '../../core/contracts/wishlist.ts';
-import { signedIn, type ShopperHooks } from '../auth/index.ts';
+import { signedIn, type ShopperHooks } from '../platform/auth/face.ts';
 import { escapeHtml } from '../platform/mail/templates.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { BackInStockMails } from './back-in-stock.ts';

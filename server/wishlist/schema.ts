@@ -1,15 +1,14 @@
 import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/schema.ts';
-import { products } from '../catalog/schema.ts';
+import { keyOf } from '../platform/db/links.ts';
 
 /** A shopper and a product; the row goes when either does. */
 const shopperAndProduct = () => ({
   userId: uuid('user_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('users', 'id', 'uuid'), { onDelete: 'cascade' }),
   productId: uuid('product_id')
     .notNull()
-    .references(() => products.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('products', 'id', 'uuid'), { onDelete: 'cascade' }),
 });
 
 /** A signed-in shopper's wishlist: one row per product, so adding twice (or merging twice) never duplicates. */
@@ -31,7 +30,7 @@ export const wishlistItems = pgTable(
 export const backInStockOptOuts = pgTable('back_in_stock_opt_outs', {
   userId: uuid('user_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('users', 'id', 'uuid'), { onDelete: 'cascade' }),
   stoppedAt: timestamp('stopped_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -42,7 +41,7 @@ export const backInStockOptOuts = pgTable('back_in_stock_opt_outs', {
 export const backInStockReturns = pgTable('back_in_stock_returns', {
   productId: uuid('product_id')
     .primaryKey()
-    .references(() => products.id, { onDelete: 'cascade' }),
+    .references(() => keyOf('products', 'id', 'uuid'), { onDelete: 'cascade' }),
   returns: integer('returns').notNull(),
   lastReturnedAt: timestamp('last_returned_at', { withTimezone: true }).notNull(),
 });
