@@ -103,6 +103,8 @@ function importedProduct(demo: DemoProduct, images: string[], now: Date): Import
     description: demo.description,
     whatsInTheBox: demo.whatsInTheBox,
     listingFacts: demoListingFacts(demo),
+    reviewCount: demo.reviews.length,
+    ratingTotal: demo.reviews.reduce((sum, review) => sum + review.rating, 0),
     createdAt: new Date(now.getTime() - demo.daysAgo * DAY_MS),
   };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
-import { catalogFace } from '../catalog/index.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
 import { webVitalsSection } from './dashboard-section.ts';
 import { AnalyticsService } from './service.ts';

@@ -1,7 +1,7 @@
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { databaseFace } from '../platform/faces.ts';
 import { authFace, forgetShopper } from '../platform/auth/face.ts';
-import { catalogFace } from '../catalog/index.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { CartService } from './service.ts';
 import { cartRoutes } from './routes.ts';
 

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { MAX_LINE_QUANTITY } from '../../core/constants.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import type { Product } from '../../core/product.ts';
 import type { CartItem } from '../../core/cart.ts';
 import type { CartLinesInput } from '../../core/contracts/cart.ts';
@@ -38,7 +38,7 @@ function toCartItem(product: Product, quantity: number): CartItem {
 export class CartService {
   constructor(
     private readonly db: Db,
-    private readonly catalog: CatalogService,
+    private readonly catalog: Catalogue,
   ) {}
 
   /** The cart, oldest line first. */

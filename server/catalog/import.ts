@@ -20,6 +20,9 @@ export interface ImportedProduct {
   whatsInTheBox: string[];
   /** The Legal Metrology facts (decision 0036); left out, the product has none yet. */
   listingFacts?: ListingFacts | null;
+  /** The rating of the reviews imported with it (the reviews module imports them): their count and stars. */
+  reviewCount?: number;
+  ratingTotal?: number;
   createdAt: Date;
 }
 

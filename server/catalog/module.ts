@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { mailFace } from '../platform/mail/face.ts';
@@ -17,8 +18,6 @@ import { productAdminRoutes } from './admin-products-routes.ts';
 export interface Catalog {
   catalog: CatalogService;
 }
-
-export const catalogFace = face<Catalog>('catalog');
 
 export const catalogModule = defineModule({
   name: 'catalog',

@@ -6,15 +6,17 @@ import type { AuditTrail } from '../platform/audit/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import type { MediaLibrary } from '../platform/media/face.ts';
 import { ProductAdmin } from './product-admin.ts';
-import {
-  releaseStock,
-  reserveStock,
-  type LowStockCrossing,
-  type ReservedLine,
-  type ReturnReference,
-  type SaleReference,
-  type StockLine,
-} from './stock.ts';
+import { releaseStock, reserveStock, type LowStockCrossing } from './stock.ts';
+import type {
+  BackInStockListener,
+  Catalogue,
+  RatingChange,
+  ReservedLine,
+  ReturnReference,
+  ReviewReader,
+  SaleReference,
+  StockLine,
+} from '../platform/catalog/face.ts';
 import { queueLowStockMails, type LowStockSettings } from './low-stock.ts';
 import { lowStockProducts, movementsPage } from './ledger.ts';
 import {
@@ -63,21 +65,6 @@ interface Snapshot {
 
 export type Banners = Awaited<ReturnType<StorefrontCatalog['getBanners']>>;
 
-/**
- * Told, inside the transaction that put stock back, of the products that were out of stock (0) before it and are
- * not now; its failure rolls the transaction back. It must use only `tx`: on PGlite other work would wait for it.
- */
-export type BackInStockListener = (tx: Db, productIds: string[]) => Promise<void>;
-
-/** Reads a product's visible reviews, newest first: the reviews module's, handed in so the catalogue needs none. */
-export type ReviewReader = (productId: string) => Promise<ReviewListItem[]>;
-
-/** How a product's rating changes: reviews added (or removed, negative) and stars added to its total. */
-export interface RatingChange {
-  reviews: number;
-  stars: number;
-}
-
 export interface CatalogServiceOptions {
   database: Database;
   mediaBaseUrl: string;
@@ -94,7 +81,7 @@ export interface CatalogServiceOptions {
  * Reads the catalogue. Answers come from an in-memory copy derived from the database, rebuilt whenever any
  * process publishes CATALOG_CHANGED, so every app process behind a load balancer stays in step.
  */
-export class CatalogService implements StorefrontCatalog {
+export class CatalogService implements Catalogue {
   private snapshot: Promise<Snapshot> | null = null;
   /** What `snapshot` resolved to, once it has: null while it loads or after it is forgotten. */
   private settled: Snapshot | null = null;

@@ -2,35 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { executePrepared, type Db } from '../platform/db/client.ts';
 import { products, stockMovements } from './schema.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { StockMovementKind } from '../../core/contracts/admin-stock.ts';
+import type { ReservedLine, ReturnReference, SaleReference, StockLine } from '../platform/catalog/face.ts';
 
 /**
  * Stock belongs to the catalogue: these are the only writes to products' stock by orders, called through
  * CatalogService, which tells its cache once the caller's transaction commits. Each change writes its movement to
  * the ledger in the same statement (decision 0034), so the stock stays the sum of the product's movements.
  */
-export interface StockLine {
-  productId: string;
-  quantity: number;
-}
-
-/** Why an order's stock moved, and which order (its public id) moved it. */
-export interface StockReference<Kind extends StockMovementKind = StockMovementKind> {
-  kind: Kind;
-  orderId: string | null;
-}
-/** An order taking stock. */
-export type SaleReference = StockReference<'sale'>;
-/** An order giving stock back. */
-export type ReturnReference = StockReference<'cancellation' | 'expiry' | 'refund'>;
-
-export interface ReservedLine {
-  productId: string;
-  title: string;
-  image: string | null;
-  unitPricePaise: number;
-  quantity: number;
-}
 
 /** A product whose stock went from above its low-stock threshold to at or below it. */
 export interface LowStockCrossing {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Step, Workflow } from '../platform/db/workflow.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus, type Shipment } from '../../core/order.ts';
@@ -77,7 +77,7 @@ const needsPayment = (order: OrderRow, status: OrderStatus) =>
  * change. `onDelivered` is read when the workflow runs, so steps added after the workflows are made take part.
  */
 export function statusWorkflows(
-  catalog: Pick<CatalogService, 'releaseStock'>,
+  catalog: Pick<Catalogue, 'releaseStock'>,
   /** Read at each cancellation: other modules' steps are contributed once every module is created. */
   onCancel: () => readonly Step<ChangingStatus>[],
   onDelivered: readonly Step<ChangingStatus>[] = [],

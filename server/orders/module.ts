@@ -6,7 +6,7 @@ import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { cartFace } from '../cart/index.ts';
-import { catalogFace } from '../catalog/index.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import type { PaymentStatus } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import type { OrderRow } from './present.ts';
@@ -78,7 +78,7 @@ export class OrderPaymentState {
 
   constructor(
     private readonly db: Db,
-    private readonly catalog: Pick<CatalogService, 'releaseStock' | 'reserveIfAvailable'>,
+    private readonly catalog: Pick<Catalogue, 'releaseStock' | 'reserveIfAvailable'>,
   ) {
     this.prepared = { byOrderId: lookup(db, 'byOrderId'), byId: lookup(db, 'byId') };
   }

@@ -4,7 +4,7 @@ import { executePrepared, type Database, type Db } from '../platform/db/client.t
 import { runWorkflow, together, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts, Buyer } from '../platform/auth/face.ts';
 import type { CartService } from '../cart/index.ts';
-import type { CatalogService, ReservedLine } from '../catalog/index.ts';
+import type { Catalogue, ReservedLine } from '../platform/catalog/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
@@ -84,7 +84,7 @@ export interface PrepaidPayments {
 export interface PlaceOrderOptions {
   database: Database;
   auth: Accounts;
-  catalog: CatalogService;
+  catalog: Catalogue;
   carts: CartService;
   jobs: JobScheduler;
   shipping: ShippingRule;

@@ -1,5 +1,4 @@
 import type { Db } from '../platform/db/client.ts';
-import { addToRating } from '../catalog/index.ts';
 import { reviews } from './schema.ts';
 
 /** A review from elsewhere (the demo catalogue, a spreadsheet): no author account, never a verified purchase. */
@@ -12,12 +11,10 @@ export interface ImportedReview {
 }
 
 /**
- * Adds a product's imported reviews and their count and stars to its rating, inside the caller's transaction;
- * the caller publishes the catalogue change once it has committed.
+ * Adds a product's imported reviews inside the caller's transaction; the product was imported with their rating
+ * (ImportedProduct's reviewCount and ratingTotal), and the caller publishes the catalogue change once committed.
  */
 export async function importReviews(tx: Db, productId: string, imported: ImportedReview[]): Promise<void> {
   if (imported.length === 0) return;
   await tx.insert(reviews).values(imported.map((review) => ({ ...review, productId, updatedAt: review.createdAt })));
-  const stars = imported.reduce((sum, review) => sum + review.rating, 0);
-  await addToRating(tx, productId, { reviews: imported.length, stars });
 }

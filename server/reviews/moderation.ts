@@ -5,7 +5,7 @@ import { anyContains } from '../platform/db/search.ts';
 import { newestFirstPage } from '../platform/db/paging.ts';
 import type { AuditEntry, AuditTrail } from '../platform/audit/face.ts';
 import type { AdminActor } from '../platform/audit/actor.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { mediaUrl } from '../../core/media.ts';
 import type { AdminReview, AdminReviewPhoto, ReviewStatus } from '../../core/contracts/admin-reviews.ts';
@@ -16,7 +16,7 @@ export const PHOTO_NOT_FOUND = 'This review has no photo at that position';
 
 export interface ReviewModerationOptions {
   database: Database;
-  catalog: Pick<CatalogService, 'getProduct' | 'lockProduct' | 'adjustRating' | 'publishChange'>;
+  catalog: Pick<Catalogue, 'getProduct' | 'lockProduct' | 'adjustRating' | 'publishChange'>;
   audit: AuditTrail;
   mediaBaseUrl: string;
   /** Once a change has committed: brings the review's photo files in line with what is shown (decision 0049). */

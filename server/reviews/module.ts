@@ -4,7 +4,7 @@ import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
-import { catalogFace } from '../catalog/index.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { imagesInUse, mediaFace } from '../platform/media/face.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import type { ImageAccess } from '../platform/media/face.ts';
 import { reviewPhotos, reviews } from './schema.ts';
 
@@ -17,7 +17,7 @@ export class ReviewPhotoAccess {
 
   constructor(
     private readonly db: Db,
-    private readonly catalog: Pick<CatalogService, 'imageKeys'>,
+    private readonly catalog: Pick<Catalogue, 'imageKeys'>,
   ) {}
 
   /** The reviews module's rule for the media route: undefined for a key no review has. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts } from '../platform/auth/face.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import type { ChangingStatus, OrderService } from '../orders/index.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
@@ -36,7 +36,7 @@ const CACHED_LISTS = 2000;
 
 export interface ReviewServiceOptions {
   database: Database;
-  catalog: CatalogService;
+  catalog: Catalogue;
   orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
   auth: Pick<Accounts, 'buyer'>;
   media: MediaLibrary;

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Accounts } from '../platform/auth/face.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
@@ -29,7 +29,7 @@ interface StockReturn {
 
 export interface BackInStockOptions {
   db: Db;
-  catalog: CatalogService;
+  catalog: Catalogue;
   jobs: JobScheduler;
   outbox: MailOutbox;
   auth: Accounts;

@@ -1,7 +1,7 @@
 import { contribute, defineModule, face } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
 import { authFace, forgetShopper } from '../platform/auth/face.ts';
-import { catalogFace } from '../catalog/index.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace, unsubscribeLinks } from '../platform/mail/face.ts';
 import { WishlistService } from './service.ts';

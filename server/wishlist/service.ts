@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { CatalogService } from '../catalog/index.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import { MAX_WISHLIST_ITEMS } from '../../core/constants.ts';
 import { wishlistItemSchema, type Wishlist, type WishlistItem } from '../../core/contracts/wishlist.ts';
 import { WISHLIST_FULL_MESSAGE } from '../../core/wishlist.ts';
@@ -25,7 +25,7 @@ const toItem = (product: Product, unavailable: boolean): WishlistItem =>
 export class WishlistService {
   constructor(
     private readonly db: Db,
-    private readonly catalog: CatalogService,
+    private readonly catalog: Catalogue,
   ) {}
 
   async get(userId: string): Promise<Wishlist> {
