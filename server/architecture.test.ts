@@ -6,9 +6,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { contribute, defineModule, type AnyModule } from './platform/kernel/index.ts';
 import { actorOf } from './platform/audit/actor.ts';
 import { jobsFace, type JobScheduler } from './platform/work/jobs.ts';
-import { placeOrderSteps } from './orders/index.ts';
+import { placeOrderSteps } from './platform/orders/face.ts';
 import { ConfigError } from './platform/kernel/setting-types.ts';
-import { configLoader, SHOP_MODULES } from './root/modules.ts';
+import { configLoader, SHOP_PARTS } from './root/modules.ts';
 import { startTestShop, type TestShop } from './testing/harness.ts';
 import { signedInAdmin } from './testing/admin-session.ts';
 import { orderBody, placedOrderId, productSupply, verifiedShopper } from './testing/orders.ts';
@@ -73,7 +73,7 @@ const throwaway = defineModule({
   ],
 });
 
-const modules: readonly AnyModule[] = [...SHOP_MODULES, throwaway];
+const modules: readonly AnyModule[] = [...SHOP_PARTS, throwaway];
 
 describe('a module added to the root list', () => {
   let shop: TestShop;

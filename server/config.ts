@@ -1,7 +1,7 @@
 // Merges the settings slices it is handed (the root's and each module's) and reads the environment with them,
 // naming every bad value at once (decision 0058). It knows no setting itself.
 import { z } from 'zod';
-import { ConfigError, secrecyOf } from './platform/kernel/setting-types.ts';
+import { ConfigError, secrecyOf, shownValue } from './platform/kernel/setting-types.ts';
 
 /** One slice of the settings: its schema, what its values need together, and defaults that depend on others. */
 export interface SettingsSlice {
@@ -40,20 +40,4 @@ export function mergeSettings(slices: readonly SettingsSlice[]) {
     if (parsed.success && lines.length === 0) return parsed.data;
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example for every setting.`);
   };
-}
-
-/** A value as an error message may show it: secrets are replaced, passwords inside URLs masked. */
-export function shownValue(value: string | undefined, secrecy?: 'hidden' | 'url'): string {
-  if (value === undefined) return '""';
-  if (secrecy === 'hidden') return '(hidden)';
-  if (secrecy === 'url') {
-    try {
-      const url = new URL(value);
-      if (url.password) url.password = '***';
-      return JSON.stringify(url.toString());
-    } catch {
-      return '(hidden)';
-    }
-  }
-  return JSON.stringify(value);
 }

@@ -48,6 +48,8 @@ export const PAYMENT_STATUSES = [
   'refund_failed',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** A prepaid order that may still be paid. */
+export const AWAITING_PAYMENT: PaymentStatus[] = ['pending', 'failed'];
 
 /** Where a payment change was learnt (kept with each change). */
 export const PAYMENT_EVENT_SOURCES = [

@@ -1,4 +1,3 @@
-// The cart module's public face (decision 0024): a shopper's cart kept on the server.
-export { cartRoutes } from './routes.ts';
-export { CartService } from './service.ts';
-export { cartModule, cartFace, type Carts } from './module.ts';
+// The cart module's public face (decision 0024): a shopper's cart kept on the server. What others see of it is the
+// platform's cart face (server/platform/cart/face.ts, decision 0061).
+export { cartModule, type Carts } from './module.ts';

@@ -1,4 +1,5 @@
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
+import { cartFace } from '../platform/cart/face.ts';
 import { databaseFace } from '../platform/faces.ts';
 import { authFace, forgetShopper } from '../platform/auth/face.ts';
 import { catalogFace } from '../platform/catalog/face.ts';
@@ -8,8 +9,6 @@ import { cartRoutes } from './routes.ts';
 export interface Carts {
   carts: CartService;
 }
-
-export const cartFace = face<Carts>('cart');
 
 export const cartModule = defineModule({
   name: 'cart',

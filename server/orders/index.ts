@@ -1,19 +1,5 @@
-// The orders module's public face (decision 0024): placing, listing, cancelling and tracking orders, and the
-// payment state other modules may read and move.
-export { orderRoutes } from './routes.ts';
-export { adminOrderRoutes, type AdminOrderRouteOptions } from './admin-routes.ts';
-export { OrderService, type DeliveredOrder } from './service.ts';
-export type { OrdersAtAGlance } from './dashboard.ts';
-export { PlaceOrder, type PlacingOrder, type PaymentMethodSteps, type PrepaidPayments } from './place-order.ts';
-export { AWAITING_PAYMENT, OrderPaymentState, type PaymentOrder } from './payment-state.ts';
-export type { Actor, AdminChange, ChangingStatus } from './lifecycle.ts';
+// The orders module's public face (decision 0024): listing, cancelling and tracking orders, the payment state
+// payments moves and its part in placing an order. What others see of it is the platform's orders face
+// (server/platform/orders/face.ts, decision 0061).
+export { ordersModule, type Orders } from './module.ts';
 export type { OrderRecord } from './present.ts';
-export {
-  ordersModule,
-  ordersFace,
-  placeOrderPrepaid,
-  placeOrderSteps,
-  cancelOrderRefund,
-  orderPaymentHistory,
-  type Orders,
-} from './module.ts';

@@ -1,66 +1,46 @@
-import { z } from 'zod';
-import { contribute, defineModule, extensionPoint, face } from '../platform/kernel/index.ts';
-import { rupees } from '../platform/kernel/setting-types.ts';
-import { RateLimiter } from '../platform/http/rate-limit.ts';
-import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
+import { databaseFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
-import { cartFace } from '../cart/index.ts';
 import { catalogFace } from '../platform/catalog/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
+import {
+  cancelOrderRefund,
+  deliverOrderSteps,
+  orderPaymentHistory,
+  ordersFace,
+  type PlacedOrders,
+} from '../platform/orders/face.ts';
 import { ordersSection } from './dashboard-section.ts';
-import type { Step } from '../platform/db/workflow.ts';
-import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
 import { OrderService } from './service.ts';
-import { PlaceOrder, type PlacingOrder, type PrepaidPayments } from './place-order.ts';
 import { OrderPaymentState } from './payment-state.ts';
-import type { ChangingStatus } from './lifecycle.ts';
+import { placedOrders } from './placed-orders.ts';
 import { orderRoutes } from './routes.ts';
 import { adminOrderRoutes } from './admin-routes.ts';
 
 export interface Orders {
   orders: OrderService;
-  placeOrder: PlaceOrder;
   /** An order's payment state, as the payments module reads and moves it. */
   orderPayments: OrderPaymentState;
+  /** Its part in the placeOrder flow: writing the order the flow priced. */
+  placedOrders: PlacedOrders;
 }
-
-export const ordersFace = face<Orders>('orders');
-/** The steps a prepaid order adds to placing it, and whether prepaid is on (the payments module's). */
-export const placeOrderPrepaid = extensionPoint<PrepaidPayments>('placeOrder.prepaid');
-/** Steps of placing every order, written with it in its transaction (the `write` group). */
-export const placeOrderSteps = extensionPoint<Step<PlacingOrder>>('placeOrder.steps');
-/** Steps of cancelling an order, in its transaction: payments refunds a paid one. */
-export const cancelOrderRefund = extensionPoint<Step<ChangingStatus>>('cancelOrder.refund');
-/** An order's payments for its back-office page, by the order's row id. */
-export const orderPaymentHistory =
-  extensionPoint<(orderRowId: string) => Promise<OrderPaymentHistory>>('orderDetail.payments');
 
 export const ordersModule = defineModule({
   name: 'orders',
-  settings: z.object({
-    FREE_SHIPPING_ABOVE_RUPEES: rupees.default(500),
-    SHIPPING_FEE_RUPEES: rupees.default(60),
-    /** Cash-on-delivery orders above this total are refused: a returned COD parcel costs the shop both ways. */
-    COD_MAX_RUPEES: rupees.default(10_000),
-    /** Orders one shopper may place per hour, against scripted order spam that locks up stock. */
-    ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  }),
   needs: {
     database: databaseFace,
     shop: shopFace,
-    rateLimits: rateLimitsFace,
     audit: auditFace,
     auth: authFace,
-    carts: cartFace,
     catalog: catalogFace,
     jobs: jobsFace,
     mail: mailFace,
   },
   provides: ordersFace,
-  create: ({ settings, needs, gather }): Orders => {
+  create: ({ needs, gather }): Orders => {
     const { database, shop, catalog } = needs;
     const orders = new OrderService({
       database,
@@ -72,28 +52,17 @@ export const ordersModule = defineModule({
       shopName: shop.name,
       origin: shop.origin,
       cancelSteps: gather(cancelOrderRefund),
+      deliveredSteps: gather(deliverOrderSteps),
       paymentHistory: gather(orderPaymentHistory),
     });
-    const placeOrder = new PlaceOrder({
-      database,
-      auth: needs.auth.auth,
-      catalog: catalog.catalog,
-      carts: needs.carts.carts,
-      jobs: needs.jobs.jobs,
-      shipping: {
-        freeShippingAboveRupees: settings.FREE_SHIPPING_ABOVE_RUPEES,
-        shippingFeeRupees: settings.SHIPPING_FEE_RUPEES,
-      },
-      codMaxRupees: settings.COD_MAX_RUPEES,
-      ordersPerHour: settings.ORDERS_PER_HOUR,
-      limiter: new RateLimiter(needs.rateLimits),
-      prepaid: gather(placeOrderPrepaid),
-      steps: gather(placeOrderSteps),
-    });
-    return { orders, placeOrder, orderPayments: new OrderPaymentState(database.db, catalog.catalog) };
+    return {
+      orders,
+      orderPayments: new OrderPaymentState(database.db, catalog.catalog),
+      placedOrders: placedOrders(database.db, needs.jobs.jobs),
+    };
   },
-  routes: async (app, { orders, placeOrder }, { auth }) => {
-    await app.register(orderRoutes, { orders, placeOrder, hooks: auth.hooks, limit: auth.limitAttempts });
+  routes: async (app, { orders }, { auth }) => {
+    await app.register(orderRoutes, { orders, hooks: auth.hooks, limit: auth.limitAttempts });
   },
   adminRoutes: async (scope, { orders }, { audit }) => {
     await scope.register(adminOrderRoutes, { orders, audit: audit.audit });

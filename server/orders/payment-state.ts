@@ -2,28 +2,10 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
 import type { Catalogue } from '../platform/catalog/face.ts';
-import type { PaymentStatus } from '../../core/contracts/payments.ts';
+import { AWAITING_PAYMENT, type PaymentStatus } from '../../core/contracts/payments.ts';
+import type { OrderPayments, PaymentOrder } from '../platform/orders/face.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
-import type { OrderRow } from './present.ts';
 import { knownShapeOrderId } from './order-id.ts';
-
-/** An order as the payments module sees it: its payment, its total and its owner. */
-export type PaymentOrder = Pick<
-  OrderRow,
-  | 'id'
-  | 'orderId'
-  | 'userId'
-  | 'email'
-  | 'paymentMethod'
-  | 'paymentStatus'
-  | 'status'
-  | 'totalPricePaise'
-  | 'paymentExpiresAt'
-  | 'paidAt'
->;
-
-/** A prepaid order that may still be paid. */
-export const AWAITING_PAYMENT: PaymentStatus[] = ['pending', 'failed'];
 
 const columns = {
   id: orders.id,
@@ -72,7 +54,7 @@ const lookup = (db: Db, by: Lookup) =>
  * only through these, each change conditional on the state it expects, so two sources learning the same fact
  * change the order once.
  */
-export class OrderPaymentState {
+export class OrderPaymentState implements OrderPayments {
   /** The lookups outside a transaction, built once (checkout, status checks); in one, they are built each time. */
   private readonly prepared;
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cancelOrderEndpoint,
-  createOrderEndpoint,
   orderEndpoint,
   trackOrderEndpoint,
   userOrdersEndpoint,
@@ -9,11 +8,9 @@ import {
 import { signedIn, type AttemptLimit, type ShopperHooks } from '../platform/auth/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
-import type { PlaceOrder } from './place-order.ts';
 
 interface OrderRouteOptions {
   orders: OrderService;
-  placeOrder: PlaceOrder;
   hooks: ShopperHooks;
   limit: AttemptLimit;
 }
@@ -21,29 +18,8 @@ interface OrderRouteOptions {
 const tags = ['orders'];
 const security = [{ bearerAuth: [] }];
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (
-  app,
-  { orders, placeOrder, hooks, limit },
-) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { orders, hooks, limit }) => {
   const shopper = { onRequest: hooks.requireShopper };
-
-  route(app, createOrderEndpoint, {
-    ...shopper,
-    schema: {
-      tags,
-      summary: 'Place an order. Prices and stock come from the database; an Idempotency-Key makes retries safe.',
-      description:
-        'A retry with the same key and request answers 200 with the first order; another request under a used ' +
-        'key is 422. Cash on delivery above COD_MAX_RUPEES is 400; more than ORDERS_PER_HOUR attempts by one ' +
-        'shopper in an hour is 429 with Retry-After.',
-      security,
-    },
-    handler: async (request, reply) => {
-      const { userId } = signedIn(request);
-      const { orderId, created } = await placeOrder.run(userId, request.body, request.headers['idempotency-key']);
-      return reply.code(created ? 201 : 200).send({ orderId });
-    },
-  });
 
   route(app, userOrdersEndpoint, {
     ...shopper,

@@ -8,6 +8,7 @@ import type { Accounts } from '../platform/auth/face.ts';
 import type { Catalogue } from '../platform/catalog/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
+import type { DeliveredOrder, OrderBook, OrderStatusChange } from '../platform/orders/face.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { Order, OrderStatus, Shipment, TrackedOrder } from '../../core/order.ts';
@@ -52,27 +53,16 @@ export interface OrderServiceOptions {
    * What other modules do when an order is cancelled, as steps of its workflow (extension point
    * `cancelOrder.refund`: payments refunds a paid order); read at each cancellation.
    */
-  cancelSteps?: readonly Step<ChangingStatus>[];
+  cancelSteps?: readonly Step<OrderStatusChange>[];
+  /** What other modules do when an order is delivered (extension point `deliverOrder.steps`: reviews). */
+  deliveredSteps?: readonly Step<OrderStatusChange>[];
   /** An order's payments by its row id (extension point `orderDetail.payments`): none without a payments module. */
   paymentHistory?: readonly ((orderRowId: string) => Promise<OrderPaymentHistory>)[];
 }
 
-/** A delivered order as another module may read it (reviews: whom to ask to review what). */
-export interface DeliveredOrder {
-  /** The order's row id (a job's key), and the public id the shopper sees. */
-  id: string;
-  orderId: string;
-  userId: string;
-  /** The address the order was placed with. */
-  email: string;
-  /** Its products still in the catalogue, once each, in the order's order. */
-  items: { productId: string; title: string }[];
-}
-
 /** Listing, cancelling, tracking and moving orders along their lifecycle; placing one is PlaceOrder's. */
-export class OrderService {
+export class OrderService implements OrderBook {
   private readonly workflows;
-  private readonly deliveredSteps: Step<ChangingStatus>[] = [];
 
   constructor(private readonly options: OrderServiceOptions) {
     const queueCancellationMail: Step<ChangingStatus> = {
@@ -101,18 +91,9 @@ export class OrderService {
     this.workflows = statusWorkflows(
       options.catalog,
       () => [queueCancellationMail, ...(options.cancelSteps ?? [])],
-      this.deliveredSteps,
+      options.deliveredSteps,
       [recordAdminChange, mailStatusChange],
     );
-  }
-
-  /**
-   * Lets another module act when an order is delivered, as a step of the delivering workflow (in its transaction,
-   * after the move; `record` is the delivered order), without the orders module knowing it: reviews schedules
-   * its review request mail and marks the shopper's reviews of these products as verified purchases.
-   */
-  onDelivered(step: Step<ChangingStatus>): void {
-    this.deliveredSteps.push(step);
   }
 
   /** Whether the shopper has a delivered order of the product (a review's 'Verified purchase'). */

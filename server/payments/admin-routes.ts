@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminRetryRefundEndpoint } from '../../core/contracts/admin-orders.ts';
 import { actorOf } from '../platform/audit/actor.ts';
 import type { AuditEntry, AuditTrail } from '../platform/audit/face.ts';
-import type { OrderService } from '../orders/index.ts';
+import type { OrderBook } from '../platform/orders/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { PaymentService } from './service.ts';
 
 interface PaymentAdminRouteOptions {
   payments: PaymentService;
-  orders: Pick<OrderService, 'adminOrder'>;
+  orders: Pick<OrderBook, 'adminOrder'>;
   audit: Pick<AuditTrail, 'record'>;
 }
 

@@ -3,7 +3,8 @@ import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } fro
 import type { JobOutcome } from '../platform/work/jobs.ts';
 import type { Database } from '../platform/db/client.ts';
 import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
-import { AWAITING_PAYMENT, type OrderPaymentState } from '../orders/index.ts';
+import { AWAITING_PAYMENT } from '../../core/contracts/payments.ts';
+import type { OrderPayments } from '../platform/orders/face.ts';
 import { ledger, type AttemptKey, type AttemptRow, type RefundRow } from './ledger.ts';
 import type { ATTEMPT_STATES } from './schema.ts';
 import { PAYMENT_CHECK_JOB, REFUND_JOB, type PaymentTransitions } from './transitions.ts';
@@ -46,7 +47,7 @@ export function nextCheckSeconds(elapsed: number): number {
 const secondsSince = (time: Date) => (Date.now() - time.getTime()) / 1000;
 
 interface ExpiringOrder {
-  orders: OrderPaymentState;
+  orders: OrderPayments;
   id: string;
   fromState: PaymentStatus | null;
 }
@@ -84,7 +85,7 @@ const EXPIRE_ORDER: Workflow<ExpiringOrder> = {
 interface ReconcilerDeps {
   database: Database;
   gateway: PaymentGateway;
-  orders: OrderPaymentState;
+  orders: OrderPayments;
   transitions: PaymentTransitions;
 }
 

@@ -4,13 +4,8 @@ import type { Database, Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
 import { HttpError, brokenConstraint } from '../platform/http/errors.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
-import {
-  AWAITING_PAYMENT,
-  type OrderPaymentState,
-  type PaymentOrder,
-  type ChangingStatus,
-  type PaymentMethodSteps,
-} from '../orders/index.ts';
+import { AWAITING_PAYMENT } from '../../core/contracts/payments.ts';
+import type { OrderPayments, PaymentOrder, OrderStatusChange, PaymentMethodSteps } from '../platform/orders/face.ts';
 import { runWorkflow, together, type Step } from '../platform/db/workflow.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
@@ -38,7 +33,7 @@ const UNPAID_ORDERS_LOCK = 7_242_010;
 export interface PaymentServiceOptions {
   database: Database;
   gateway: PaymentGateway;
-  orders: OrderPaymentState;
+  orders: OrderPayments;
   jobs: JobScheduler;
   transitions: PaymentTransitions;
   reconciler: Reconciler;
@@ -130,7 +125,7 @@ export class PaymentService {
   }
 
   /** Its step in cancelling an order (extension point `cancelOrder.refund`): a paid order is refunded. */
-  refundStep(): Step<ChangingStatus> {
+  refundStep(): Step<OrderStatusChange> {
     return { name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) };
   }
 
@@ -303,7 +298,7 @@ export class PaymentService {
     });
   }
 
-  private async refundIfPaid(tx: Db, { record: { order }, actor }: ChangingStatus): Promise<void> {
+  private async refundIfPaid(tx: Db, { record: { order }, actor }: OrderStatusChange): Promise<void> {
     if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'paid') return;
     const [paid] = await tx
       .select()

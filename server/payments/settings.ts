@@ -1,7 +1,7 @@
 // The payments module's settings (decision 0019): PhonePe's credentials and hosts, and how long an unpaid order waits.
 import { z } from 'zod';
 import { bool, httpUrl, origins, secret } from '../platform/kernel/setting-types.ts';
-import { shownValue } from '../config.ts';
+import { shownValue } from '../platform/kernel/setting-types.ts';
 
 export const paymentSettings = z.object({
   /** PhonePe's credentials (decision 0019). Unset: the local simulator outside production, no prepaid in it. */

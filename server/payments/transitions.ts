@@ -4,7 +4,8 @@ import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts } from '../platform/auth/face.ts';
 import type { MailOutbox, OutgoingMail } from '../platform/mail/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
-import { AWAITING_PAYMENT, type OrderPaymentState, type PaymentOrder } from '../orders/index.ts';
+import { AWAITING_PAYMENT } from '../../core/contracts/payments.ts';
+import type { OrderPayments, PaymentOrder } from '../platform/orders/face.ts';
 import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
 import { paymentRefunds } from './schema.ts';
 import { ledger, type AttemptRow, type MovedAttempt, type RefundRow } from './ledger.ts';
@@ -27,7 +28,7 @@ export interface AttemptFact {
 
 export interface TransitionDeps {
   database: Database;
-  orders: OrderPaymentState;
+  orders: OrderPayments;
   jobs: JobScheduler;
   outbox: MailOutbox;
   auth: Accounts;

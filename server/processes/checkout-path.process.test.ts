@@ -21,7 +21,7 @@ test("the README's path from the Checkout button to the SQL names every server f
     timeout: 120_000,
   });
   const traced = JSON.parse(stdout.trim().split('\n').at(-1)!) as string[];
-  expect(traced).toContain('server/orders/place-order.ts');
+  expect(traced).toContain('server/flows/place-order.ts');
   expect(traced).toContain('server/platform/db/client.ts');
   const listed = [...readmeList('**On the server**'), ...readmeList('**In both**')];
   expect(listed.sort()).toEqual(traced);

@@ -8,7 +8,7 @@ import { catalogFace } from '../platform/catalog/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { imagesInUse, mediaFace } from '../platform/media/face.ts';
-import { ordersFace } from '../orders/index.ts';
+import { deliverOrderSteps, ordersFace } from '../platform/orders/face.ts';
 import { REVIEW_MAX_FILES_CEILING, REVIEW_MAX_FILES_DEFAULT } from '../../core/contracts/reviews.ts';
 import { ReviewService } from './service.ts';
 import { reviewWriteLimit } from './limits.ts';
@@ -88,6 +88,7 @@ export const reviewsModule = defineModule({
   },
   jobs: ({ reviews }) => reviews.jobs(),
   contributes: [
+    contribute(deliverOrderSteps, ({ reviews }: Reviews) => reviews.deliveredStep),
     contribute(
       imagesInUse,
       ({ reviews }: Reviews) =>

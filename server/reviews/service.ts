@@ -4,7 +4,7 @@ import { onCommit, type Database, type Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts } from '../platform/auth/face.ts';
 import type { Catalogue } from '../platform/catalog/face.ts';
-import type { ChangingStatus, OrderService } from '../orders/index.ts';
+import type { OrderStatusChange, OrderBook } from '../platform/orders/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import type { MediaFace, MediaRow, MediaLibrary } from '../platform/media/face.ts';
@@ -37,7 +37,7 @@ const CACHED_LISTS = 2000;
 export interface ReviewServiceOptions {
   database: Database;
   catalog: Catalogue;
-  orders: Pick<OrderService, 'hasDelivered' | 'deliveredOrder' | 'onDelivered'>;
+  orders: Pick<OrderBook, 'hasDelivered' | 'deliveredOrder'>;
   auth: Pick<Accounts, 'buyer'>;
   media: MediaLibrary;
   /** Makes new photos' variants once their review is saved, so the shopper does not wait for them (decision 0039). */
@@ -147,7 +147,7 @@ export class ReviewService {
 
   /** Reads the catalogue's reviews through this module, and hears of deliveries. */
   register(): void {
-    const { catalog, orders } = this.options;
+    const { catalog } = this.options;
     catalog.onInvalidate(() => {
       this.lists.clear();
       this.answers.clear();
@@ -155,7 +155,6 @@ export class ReviewService {
     });
     this.options.media.decideAccessWith(this.photoAccess.of);
     catalog.readReviewsWith((productId) => this.visible(productId));
-    orders.onDelivered(this.deliveredStep);
   }
 
   /** Its job: the mail asking a delivered order's shopper for a review. */
@@ -426,10 +425,10 @@ export class ReviewService {
    * A step of the orders module's delivering workflow: the shopper's reviews of these products become verified
    * purchases, and the review request mail is scheduled, once per order (the job's key is the order).
    */
-  private readonly deliveredStep: Step<ChangingStatus> = {
+  readonly deliveredStep: Step<OrderStatusChange> = {
     name: 'reviewsOnDelivery',
-    run: async (tx, { order, record }) => {
-      const productIds = [...new Set(record.items.flatMap((item) => (item.productId ? [item.productId] : [])))];
+    run: async (tx, { record: { order, items } }) => {
+      const productIds = [...new Set(items.flatMap((item) => (item.productId ? [item.productId] : [])))];
       if (productIds.length > 0) {
         const verified = await tx
           .update(reviews)

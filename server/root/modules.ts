@@ -21,6 +21,7 @@ import { adminModule } from '../admin/index.ts';
 import { ordersModule } from '../orders/index.ts';
 import { paymentsModule } from '../payments/index.ts';
 import { reviewsModule } from '../reviews/index.ts';
+import { placeOrderFlow } from '../flows/index.ts';
 
 export const SHOP_MODULES = [
   healthModule,
@@ -41,7 +42,13 @@ export const SHOP_MODULES = [
   reviewsModule,
 ] as const;
 
-type Modules = (typeof SHOP_MODULES)[number];
+/** The flows that cross modules (server/flows, decision 0061), put together with the modules. */
+export const SHOP_FLOWS = [placeOrderFlow] as const;
+
+/** What the root assembles: the modules, then the flows above them. */
+export const SHOP_PARTS = [...SHOP_MODULES, ...SHOP_FLOWS] as const;
+
+type Modules = (typeof SHOP_PARTS)[number];
 type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void
   ? I
   : never;
@@ -70,7 +77,7 @@ export const settingsSlices = (modules: readonly AnyModule[]) => [
 /** A reader of the environment with the root's settings and those of `modules`. */
 export const configLoader = (modules: readonly AnyModule[]) => mergeSettings(settingsSlices(modules));
 
-const loadShopSettings = configLoader(SHOP_MODULES);
+const loadShopSettings = configLoader(SHOP_PARTS);
 
 /** Reads the environment with every module's settings, naming every bad value at once. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

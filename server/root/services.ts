@@ -9,7 +9,7 @@ import { createLogger } from '../platform/http/logger.ts';
 import { closeShop } from './shutdown.ts';
 import { platformFaces, shopLog, type ShopLog } from '../platform/faces.ts';
 import { publicOrigin } from '../platform/settings.ts';
-import { SHOP_MODULES, partsOf, shopSettingsOf, type Config, type ModuleFaces } from './modules.ts';
+import { SHOP_PARTS, partsOf, shopSettingsOf, type Config, type ModuleFaces } from './modules.ts';
 import type { ShopSettings } from '../../core/shop.ts';
 
 /** Everything a request handler may need, built once per process: the platform, and each module's parts. */
@@ -59,7 +59,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     logger.info('Migrating the database');
     await database.migrate();
   });
-  const modules = overrides.modules ?? SHOP_MODULES;
+  const modules = overrides.modules ?? SHOP_PARTS;
   const assembly = await assemble(modules, {
     settings: config,
     given: platformFaces({

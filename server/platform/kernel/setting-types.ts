@@ -40,3 +40,19 @@ export const origins = z.string().transform((value, context) => {
   });
   return z.NEVER;
 });
+
+/** A value as an error message may show it: secrets are replaced, passwords inside URLs masked. */
+export function shownValue(value: string | undefined, secrecy?: 'hidden' | 'url'): string {
+  if (value === undefined) return '""';
+  if (secrecy === 'hidden') return '(hidden)';
+  if (secrecy === 'url') {
+    try {
+      const url = new URL(value);
+      if (url.password) url.password = '***';
+      return JSON.stringify(url.toString());
+    } catch {
+      return '(hidden)';
+    }
+  }
+  return JSON.stringify(value);
+}

@@ -1,23 +1,26 @@
+// The placeOrder flow (decision 0061): placing an order crosses the auth, catalogue, orders, cart and payments
+// modules, so it lives above them and calls each through its face.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { executePrepared, type Database, type Db } from '../platform/db/client.ts';
+import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, together, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts, Buyer } from '../platform/auth/face.ts';
-import type { CartService } from '../cart/index.ts';
+import type { ShopperCarts } from '../platform/cart/face.ts';
 import type { Catalogue, ReservedLine } from '../platform/catalog/face.ts';
-import type { JobScheduler } from '../platform/work/jobs.ts';
+import type {
+  NewOrder,
+  PaymentMethodSteps,
+  PlacedOrders,
+  PlacingOrder as PlacingOrderFacts,
+  PrepaidPayments,
+} from '../platform/orders/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
 import { shippingPaise, type ShippingRule } from '../../core/pricing.ts';
 import { formatRupees, rupeesToPaise } from '../../core/money.ts';
-import type { OrderAddress } from '../../core/order.ts';
 import { quantitySchema } from '../../core/contracts/fields.ts';
 import { type CreateOrderInput } from '../../core/contracts/orders.ts';
 import type { PAYMENT_METHODS } from '../../core/constants.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
-import { orders } from './schema.ts';
-import { newOrderId } from './order-id.ts';
-import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 
 export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
 export const KEY_REUSED_MESSAGE =
@@ -32,32 +35,18 @@ const ORDER_WINDOW_SECONDS = 60 * 60;
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** The order row as the workflow writes it: every figure computed here from the reserved rows. */
-export interface NewOrder {
-  orderId: string;
-  userId: string;
-  email: string;
-  paymentMethod: PaymentMethod;
-  itemsPricePaise: number;
-  shippingPricePaise: number;
-  totalPricePaise: number;
-  shippingAddress: OrderAddress;
-  idempotencyKey: string | null;
-  idempotencyFingerprint: string | null;
-}
-
 /**
  * What placing one order knows, filled in by its steps in order: the buyer and the reserved lines by the opening
  * steps, the priced order by priceLines. Other modules' steps (payments') read it.
  */
-export class PlacingOrder {
-  /** The public id, chosen first so the stock it takes is recorded under it. */
-  readonly orderId = newOrderId();
+export class PlacingOrder implements PlacingOrderFacts {
   buyer!: Buyer;
   lines!: ReservedLine[];
   order!: NewOrder;
 
   constructor(
+    /** The public id, chosen first so the stock it takes is recorded under it. */
+    readonly orderId: string,
     readonly userId: string,
     readonly request: CreateOrderInput,
     readonly wanted: WantedLines,
@@ -65,28 +54,12 @@ export class PlacingOrder {
   ) {}
 }
 
-/** A payment method's own steps: `opening` ones join the buyer check and the stock, `followUps` the written order. */
-export interface PaymentMethodSteps {
-  opening: Step<PlacingOrder>[];
-  followUps: Step<PlacingOrder>[];
-}
-
-/** Prepaid orders as the payments module offers them. */
-export interface PrepaidPayments {
-  /** Off in production without gateway credentials: a prepaid order is then refused. */
-  available: boolean;
-  /** An unpaid prepaid order expires this long after it is placed. */
-  expirySeconds: number;
-  /** The steps a prepaid order adds. */
-  steps: PaymentMethodSteps;
-}
-
 export interface PlaceOrderOptions {
   database: Database;
   auth: Accounts;
   catalog: Catalogue;
-  carts: CartService;
-  jobs: JobScheduler;
+  carts: ShopperCarts;
+  placed: PlacedOrders;
   shipping: ShippingRule;
   /** Cash on delivery is refused when the server-computed total is above this. */
   codMaxRupees: number;
@@ -131,18 +104,16 @@ export class PlaceOrder {
       opening: [],
       followUps: [
         { name: 'emptyCart', run: (tx, { order }) => options.carts.clear(order.userId, tx) },
-        // The mail is rendered and queued by a job, off the shopper's request, yet certain once this commits.
         {
           name: 'scheduleConfirmation',
-          run: (tx, { order }) =>
-            options.jobs.schedule({ kind: ORDER_CONFIRMATION_JOB, key: order.orderId, inSeconds: 0 }, tx),
+          run: (tx, { order }) => options.placed.scheduleConfirmation(tx, order.orderId),
         },
       ],
     };
     this.workflowOf = (method, steps) => ({
       name: `placeOrder(${method})`,
       steps: [
-        together('open', [
+        together<PlacingOrder>('open', [
           { name: 'checkBuyer', run: (tx, placing) => this.checkBuyer(tx, placing) },
           {
             name: 'reserveStock',
@@ -155,10 +126,11 @@ export class PlaceOrder {
           ...steps.opening,
         ]),
         { name: 'priceLines', run: async (_tx, placing) => (placing.order = this.priceLines(placing)) },
-        together('write', [
+        together<PlacingOrder>('write', [
           {
             name: 'writeOrder',
-            run: (tx, { order, lines }) => writeOrder(tx, order, lines, this.prepaid?.expirySeconds ?? 0),
+            run: (tx, { order, lines }) =>
+              options.placed.write(tx, order, lines, method === 'prepaid' ? (this.prepaid?.expirySeconds ?? 0) : null),
           },
           ...steps.followUps,
           ...options.steps,
@@ -191,14 +163,14 @@ export class PlaceOrder {
     const idempotency = idempotencyKey ? { key: idempotencyKey, fingerprint: fingerprintOf(wanted, request) } : null;
     try {
       await this.countAttempt(userId);
-      const placing = new PlacingOrder(userId, request, wanted, idempotency);
+      const placing = new PlacingOrder(this.options.placed.newOrderId(), userId, request, wanted, idempotency);
       await runWorkflow(this.options.database, this.workflow(request.paymentMethod), placing);
       return { orderId: placing.order.orderId, created: true };
     } catch (error) {
       // With a key, a failure may be a retry that lost the race to its first request (a unique violation, or
       // stock or rate limit the first request took): if an order exists under the key, that is the answer,
       // provided the request is the same one.
-      const existing = idempotency ? await this.findByKey(userId, idempotency.key) : undefined;
+      const existing = idempotency ? await this.options.placed.byIdempotencyKey(userId, idempotency.key) : undefined;
       if (!existing) throw error;
       // Orders from before fingerprints were kept have none: they answer any retry, as they did.
       if (existing.fingerprint && existing.fingerprint !== idempotency!.fingerprint) {
@@ -248,45 +220,6 @@ export class PlaceOrder {
       idempotencyFingerprint: idempotency?.fingerprint ?? null,
     };
   }
-
-  private async findByKey(userId: string, key: string) {
-    const [row] = await this.options.database.db
-      .select({ orderId: orders.orderId, fingerprint: orders.idempotencyFingerprint })
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
-    return row;
-  }
-}
-
-/** The order, its lines and its first status in one statement, inside the workflow's transaction. */
-async function writeOrder(tx: Db, order: NewOrder, lines: ReservedLine[], expirySeconds: number): Promise<void> {
-  const expiresIn = order.paymentMethod === 'prepaid' ? expirySeconds : null;
-  const lineValues = sql.join(
-    lines.map(
-      (line, position) =>
-        sql`(${line.productId}::uuid, ${line.title}, ${line.image}::text, ${line.unitPricePaise}::int, ${line.quantity}::int, ${position}::int)`,
-    ),
-    sql`, `,
-  );
-  await executePrepared(
-    tx,
-    `write-order-${lines.length}`,
-    sql`
-    with new_order as (
-      insert into orders (order_id, user_id, email, payment_method, items_price_paise, shipping_price_paise,
-        total_price_paise, shipping_address, idempotency_key, idempotency_fingerprint, payment_expires_at)
-      values (${order.orderId}, ${order.userId}::uuid, ${order.email}, ${order.paymentMethod},
-        ${order.itemsPricePaise}::int, ${order.shippingPricePaise}::int, ${order.totalPricePaise}::int,
-        ${JSON.stringify(order.shippingAddress)}::jsonb, ${order.idempotencyKey}::text,
-        ${order.idempotencyFingerprint}::text, now() + make_interval(secs => ${expiresIn}::int))
-      returning id
-    ),
-    new_lines as (
-      insert into order_items (order_id, product_id, title, image, unit_price_paise, quantity, position)
-      select new_order.id, line.* from new_order, (values ${lineValues}) as line
-    )
-    insert into order_status_events (order_id, status, actor) select id, 'placed', 'shopper' from new_order`,
-  );
 }
 
 /**

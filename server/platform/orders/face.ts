@@ -1,0 +1,152 @@
+// What every module and flow sees of the orders module (decision 0061): an order's payment state as payments moves
+// it, delivered orders as reviews reads them, and the extension points of placing, cancelling and delivering.
+import type { AdminOrder, OrderPaymentHistory } from '../../../core/contracts/admin-orders.ts';
+import type { PaymentStatus } from '../../../core/contracts/payments.ts';
+import type { OrderStatus } from '../../../core/order.ts';
+import type { PAYMENT_METHODS } from '../../../core/constants.ts';
+import type { OrderAddress } from '../../../core/order.ts';
+import type { Db } from '../db/client.ts';
+import type { Step } from '../db/workflow.ts';
+import { extensionPoint, face } from '../kernel/face.ts';
+
+type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** An order as the payments module sees it: its payment, its total and its owner. */
+export interface PaymentOrder {
+  id: string;
+  orderId: string;
+  userId: string;
+  email: string;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+  totalPricePaise: number;
+  paymentExpiresAt: Date | null;
+  paidAt: Date | null;
+}
+
+/**
+ * An order's payment as the payments module reads and moves it (decision 0019): each change conditional on the
+ * state it expects, so two sources learning the same fact change the order once.
+ */
+export interface OrderPayments {
+  byOrderId(orderId: string, db?: Db): Promise<PaymentOrder | null>;
+  byId(id: string, db?: Db): Promise<PaymentOrder | null>;
+  /** The order locked in `tx` (FOR UPDATE), null when there is none. */
+  lockedById(id: string, tx: Db): Promise<PaymentOrder | null>;
+  /** The shopper's prepaid orders still waiting for their payment. */
+  unpaidCount(userId: string, db: Db): Promise<number>;
+  /** Moves the payment status from one of `from` to `to`; false when it was in none of them. */
+  move(id: string, from: readonly PaymentStatus[], to: PaymentStatus, db: Db): Promise<boolean>;
+  /** Cancels an unpaid prepaid order whose time ran out, and puts its stock back; false when it was not. */
+  expire(id: string, db: Db): Promise<boolean>;
+  /** Takes back an expiry that a late payment overtook, when the stock is still there; false when it is not. */
+  reviveExpired(id: string, db: Db): Promise<boolean>;
+}
+
+/** An order moving one step along its lifecycle, as another module's step in that move sees it. */
+export interface OrderStatusChange {
+  /** Who moved it: the shopper, an admin ('shop') or the shop itself ('system'). */
+  readonly actor: 'shopper' | 'shop' | 'system';
+  readonly status: OrderStatus;
+  /** The order as it is after the move, with its lines. */
+  readonly record: { order: PaymentOrder; items: ReadonlyArray<{ productId: string | null }> };
+}
+
+/** A delivered order as another module may read it (reviews: whom to ask to review what). */
+export interface DeliveredOrder {
+  /** The order's row id (a job's key), and the public id the shopper sees. */
+  id: string;
+  orderId: string;
+  userId: string;
+  /** The address the order was placed with. */
+  email: string;
+  /** Its products still in the catalogue, once each, in the order's order. */
+  items: { productId: string; title: string }[];
+}
+
+export interface OrderBook {
+  /** An order as the back office shows it; 404 when there is none. */
+  adminOrder(orderId: string): Promise<AdminOrder>;
+  /** Whether the shopper has a delivered order of the product (a review's 'Verified purchase'). */
+  hasDelivered(userId: string, productId: string, db?: Db): Promise<boolean>;
+  /** A delivered order by its row id; undefined when it is gone or not delivered. */
+  deliveredOrder(id: string): Promise<DeliveredOrder | undefined>;
+}
+
+/** The order row as placing writes it: every figure computed by the flow from the reserved lines. */
+export interface NewOrder {
+  orderId: string;
+  userId: string;
+  email: string;
+  paymentMethod: PaymentMethod;
+  itemsPricePaise: number;
+  shippingPricePaise: number;
+  totalPricePaise: number;
+  shippingAddress: OrderAddress;
+  idempotencyKey: string | null;
+  idempotencyFingerprint: string | null;
+}
+
+/** A line of a new order, at the price and title read under the stock lock. */
+export interface NewOrderLine {
+  productId: string;
+  title: string;
+  image: string | null;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+/** The orders module's part in placing an order (the placeOrder flow's steps). */
+export interface PlacedOrders {
+  /** A new public order id, hard to guess. */
+  newOrderId(): string;
+  /** The order, its lines and its first status in one statement, in the flow's transaction. */
+  write(tx: Db, order: NewOrder, lines: readonly NewOrderLine[], paymentExpirySeconds: number | null): Promise<void>;
+  /** The order a shopper placed under an Idempotency-Key, with its request's fingerprint. */
+  byIdempotencyKey(userId: string, key: string): Promise<{ orderId: string; fingerprint: string | null } | undefined>;
+  /** The confirmation mail, rendered and queued by a job just after `tx` commits. */
+  scheduleConfirmation(tx: Db, orderId: string): Promise<void>;
+}
+
+/** What placing one order knows when a payment method's steps run: who, which order, and the priced order. */
+export interface PlacingOrder {
+  readonly userId: string;
+  readonly orderId: string;
+  readonly order: { orderId: string; userId: string; totalPricePaise: number };
+}
+
+/** A payment method's own steps: `opening` ones join the buyer check and the stock, `followUps` the written order. */
+export interface PaymentMethodSteps {
+  opening: Step<PlacingOrder>[];
+  followUps: Step<PlacingOrder>[];
+}
+
+/** Prepaid orders as the payments module offers them. */
+export interface PrepaidPayments {
+  /** Off in production without gateway credentials: a prepaid order is then refused. */
+  available: boolean;
+  /** An unpaid prepaid order expires this long after it is placed. */
+  expirySeconds: number;
+  /** The steps a prepaid order adds. */
+  steps: PaymentMethodSteps;
+}
+
+export interface OrdersFace {
+  orders: OrderBook;
+  orderPayments: OrderPayments;
+  placedOrders: PlacedOrders;
+}
+
+export const ordersFace = face<OrdersFace>('orders');
+/** The steps a prepaid order adds to placing it, and whether prepaid is on (the payments module's). */
+export const placeOrderPrepaid = extensionPoint<PrepaidPayments>('placeOrder.prepaid');
+/** Steps of placing every order, written with it in its transaction (the `write` group). */
+export const placeOrderSteps = extensionPoint<Step<PlacingOrder>>('placeOrder.steps');
+/** Steps of cancelling an order, in its transaction: payments refunds a paid one. */
+export const cancelOrderRefund = extensionPoint<Step<OrderStatusChange>>('cancelOrder.refund');
+/** Steps of delivering an order, in its transaction: reviews asks for a review and marks verified purchases. */
+export const deliverOrderSteps = extensionPoint<Step<OrderStatusChange>>('deliverOrder.steps');
+/** An order's payments for its back-office page, by the order's row id. */
+export const orderPaymentHistory =
+  extensionPoint<(orderRowId: string) => Promise<OrderPaymentHistory>>('orderDetail.payments');
