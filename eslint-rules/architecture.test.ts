@@ -20,11 +20,11 @@ async function ruleIdsFor(filePath: string, text: string): Promise<string[]> {
 
 describe('architecture lint', { timeout: 60_000 }, () => {
   it('fails on an import cycle', async () => {
-    // place-order.ts imports stock.ts; stock.ts importing place-order.ts back closes a cycle.
-    const stock = readFileSync('server/catalog/stock.ts', 'utf8');
-    const probe = `${stock}\nimport { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n`;
-    expect(await ruleIdsFor('server/catalog/stock.ts', probe)).toContain('cycles/no-cycle-with-types');
-    expect(await ruleIdsFor('server/catalog/stock.ts', stock)).not.toContain('cycles/no-cycle-with-types');
+    // placed-orders.ts imports order-id.ts; order-id.ts importing placed-orders.ts back closes a cycle.
+    const orderId = readFileSync('server/orders/order-id.ts', 'utf8');
+    const probe = `${orderId}\nimport { placedOrders } from './placed-orders.ts';\nexport const probe = placedOrders;\n`;
+    expect(await ruleIdsFor('server/orders/order-id.ts', probe)).toContain('cycles/no-cycle-with-types');
+    expect(await ruleIdsFor('server/orders/order-id.ts', orderId)).not.toContain('cycles/no-cycle-with-types');
   });
 
   it('fails on an import cycle made of type-only imports', async () => {
@@ -45,26 +45,36 @@ describe('architecture lint', { timeout: 60_000 }, () => {
     expect(await ruleIdsFor('app/cart/cart-storage.ts', storage)).not.toContain('cycles/no-cycle-with-types');
   });
 
-  it("fails on a cycle through two server modules' index.ts", async () => {
-    // orders/place-order.ts imports catalog/index.ts, which re-exports catalog/service.ts; the catalogue importing
-    // the orders module's face back (by its folder or its index.ts) closes a cycle between the two modules.
-    const service = readFileSync('server/catalog/service.ts', 'utf8');
-    for (const spelling of ['../orders', '../orders/index.ts', '../orders/index.js', '../orders/index']) {
-      const probe = `${service}\nimport { PlaceOrder } from '${spelling}';\nexport const probe = PlaceOrder;\n`;
-      expect(await ruleIdsFor('server/catalog/service.ts', probe), spelling).toContain('cycles/no-cycle-with-types');
+  it("fails on a cycle through a folder's index.ts, however the folder is named", async () => {
+    // kernel/index.ts re-exports kernel/face.ts; face.ts importing the kernel back (by its folder or its index.ts)
+    // closes a cycle.
+    const face = readFileSync('server/platform/kernel/face.ts', 'utf8');
+    for (const spelling of ['../kernel', '../kernel/index.ts', '../kernel/index.js', '../kernel/index']) {
+      const probe = `${face}\nimport { assemble } from '${spelling}';\nexport const probe = assemble;\n`;
+      expect(await ruleIdsFor('server/platform/kernel/face.ts', probe), spelling).toContain(
+        'cycles/no-cycle-with-types',
+      );
     }
-    expect(await ruleIdsFor('server/catalog/service.ts', service)).not.toContain('cycles/no-cycle-with-types');
+    expect(await ruleIdsFor('server/platform/kernel/face.ts', face)).not.toContain('cycles/no-cycle-with-types');
   });
 
-  it("fails when a module imports another module's inner file, and allows its index.ts and its own files", async () => {
-    const inner = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
-    expect(await ruleIdsFor('server/payments/probe.ts', inner)).toContain('boundaries/entry-point');
+  it('fails when a module imports another module, its face included, and allows the platform and its own files', async () => {
+    const inner = "import { OrderService } from '../orders/service.ts';\nexport const probe = OrderService;\n";
+    expect(await ruleIdsFor('server/payments/probe.ts', inner)).toContain('boundaries/element-types');
     expect(await ruleIdsFor('server/root/services.ts', inner)).toContain('boundaries/entry-point');
-    const face = "import { PlaceOrder } from '../orders/index.ts';\nexport const probe = PlaceOrder;\n";
-    expect(await ruleIdsFor('server/payments/probe.ts', face)).toEqual([]);
+    expect(await ruleIdsFor('server/flows/probe.ts', inner)).toContain('boundaries/entry-point');
+    const face = "import { ordersModule } from '../orders/index.ts';\nexport const probe = ordersModule;\n";
+    expect(await ruleIdsFor('server/payments/probe.ts', face)).toContain('boundaries/element-types');
+    expect(await ruleIdsFor('server/flows/probe.ts', face)).toEqual([]);
+    expect(await ruleIdsFor('server/root/probe.ts', face)).toEqual([]);
     expect(await ruleIdsFor('server/orders/probe.ts', inner.replace('../orders/', './'))).toEqual([]);
+    const platform = "import { ordersFace } from '../platform/orders/face.ts';\nexport const probe = ordersFace;\n";
+    expect(await ruleIdsFor('server/payments/probe.ts', platform)).toEqual([]);
+    // A foreign key names the other module's table with keyOf instead of importing its schema.
     const foreignKey = "import { orders } from '../orders/schema.ts';\nexport const probe = orders;\n";
-    expect(await ruleIdsFor('server/payments/schema.ts', foreignKey)).not.toContain('boundaries/entry-point');
+    expect(await ruleIdsFor('server/payments/schema.ts', foreignKey)).toContain('boundaries/element-types');
+    // The platform, below every module, imports none.
+    expect(await ruleIdsFor('server/platform/probe.ts', face)).toContain('boundaries/element-types');
   });
 
   it('fails on a static import of demo/ from production code, and allows the dynamic one', async () => {
@@ -76,16 +86,15 @@ describe('architecture lint', { timeout: 60_000 }, () => {
   });
 
   it('fails when shared code imports a capability or a route', async () => {
-    const serverShared = "import { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n";
-    expect(
-      await ruleIdsFor('server/platform/http/probe.ts', serverShared.replace('../orders', '../../orders')),
-    ).toContain('boundaries/element-types');
+    const serverShared =
+      "import { OrderService } from '../../orders/service.ts';\nexport const probe = OrderService;\n";
+    expect(await ruleIdsFor('server/platform/http/probe.ts', serverShared)).toContain('boundaries/element-types');
     const appShared = "import routes from '../routes.ts';\nexport const probe = routes;\n";
     expect(await ruleIdsFor('app/lib/probe.ts', appShared)).toContain('boundaries/element-types');
     const otherCapability = "import { createOrder } from '../orders/api.ts';\nexport const probe = createOrder;\n";
     expect(await ruleIdsFor('app/cart/probe.ts', otherCapability)).toContain('boundaries/element-types');
     expect(await ruleIdsFor('app/orders/probe.ts', otherCapability.replace('../orders/', './'))).toEqual([]);
-    const core = "import { PlaceOrder } from '../server/orders/place-order.ts';\nexport type Probe = PlaceOrder;\n";
+    const core = "import { OrderService } from '../server/orders/service.ts';\nexport type Probe = OrderService;\n";
     expect(await ruleIdsFor('core/probe.ts', core)).toContain('boundaries/element-types');
     const coreToApp = "import { call } from '../app/lib/http.ts';\nexport const probe = call;\n";
     expect(await ruleIdsFor('core/probe.ts', coreToApp)).toContain('boundaries/element-types');
@@ -125,7 +134,7 @@ describe('architecture lint', { timeout: 60_000 }, () => {
   });
 
   it('fails when an offline stand-in imports product code, and allows shared code and its own files', async () => {
-    const product = "import { PlaceOrder } from '../../server/orders/index.ts';\nexport const probe = PlaceOrder;\n";
+    const product = "import { ordersModule } from '../../server/orders/index.ts';\nexport const probe = ordersModule;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', product)).toContain('boundaries/element-types');
     const shared = "import type { Db } from '../../server/platform/db/client.ts';\nexport type Probe = Db;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', shared)).toEqual([]);

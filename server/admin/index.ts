@@ -1,10 +1,5 @@
-// The admin module's public face (decision 0033): the back office's admins, their sign-in and the one guard of
-// `/api/admin/*`, inside which every capability's back-office routes are registered.
-export { adminApi, type AdminApiOptions } from './routes.ts';
-export { adminSecurity } from './guard.ts';
-export { AdminService, ADMIN_SESSION_HOURS, type OwnerCredentials, type AdminSession } from './service.ts';
+// The back office's module (decision 0048): the admin guard, sign-in with a second factor, the team and its
+// invitations. Pages read the admin session's cookie.
+export { adminModule, type BackOffice } from './module.ts';
 export { ADMIN_COOKIE } from './guard.ts';
-export { totpCode } from './second-factor.ts';
-export { AdminInvitations } from './invitations.ts';
-export { loadSecretsKey } from './secret-box.ts';
-export { adminModule, adminFace, type BackOffice } from './module.ts';
+export type { AdminService } from './service.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { secret } from '../platform/kernel/setting-types.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
@@ -15,8 +15,6 @@ export interface BackOffice {
   /** Staff come in by invitation only (decision 0048). */
   adminInvitations: AdminInvitations;
 }
-
-export const adminFace = face<BackOffice>('admin');
 
 export const adminModule = defineModule({
   name: 'admin',
@@ -49,7 +47,6 @@ export const adminModule = defineModule({
     auth: authFace,
     mail: mailFace,
   },
-  provides: adminFace,
   create: async ({ settings, needs: { database, shop, rateLimits, audit, auth, mail } }): Promise<BackOffice> => {
     const admin = new AdminService({
       database,

@@ -1,5 +1,2 @@
-// The analytics module's public face (decision 0037): first-party page views and real visitors' Web Vitals.
-export { analyticsRoutes } from './routes.ts';
-export { analyticsAdminRoutes } from './admin-routes.ts';
-export { AnalyticsService, type AnalyticsServiceOptions } from './service.ts';
-export { analyticsModule, analyticsFace, type Analytics } from './module.ts';
+// The analytics module's public face: page views and real visitors' Web Vitals, counted by the shop itself.
+export { analyticsModule, type Analytics } from './module.ts';

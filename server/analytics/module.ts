@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { catalogFace } from '../platform/catalog/face.ts';
@@ -14,8 +14,6 @@ export interface Analytics {
   analytics: AnalyticsService;
 }
 
-export const analyticsFace = face<Analytics>('analytics');
-
 export const analyticsModule = defineModule({
   name: 'analytics',
   settings: z.object({
@@ -28,7 +26,6 @@ export const analyticsModule = defineModule({
     ANALYTICS_VITALS_PER_DAY: z.coerce.number().int().min(0).max(10_000_000).default(20_000),
   }),
   needs: { database: databaseFace, shop: shopFace, rateLimits: rateLimitsFace, catalog: catalogFace },
-  provides: analyticsFace,
   create: ({ settings, needs: { database, rateLimits, catalog } }): Analytics => ({
     analytics: new AnalyticsService({
       database,

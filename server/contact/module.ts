@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
@@ -14,8 +14,6 @@ export interface Contact {
   contact: ContactService;
 }
 
-export const contactFace = face<Contact>('contact');
-
 export const contactModule = defineModule({
   name: 'contact',
   settings: z.object({
@@ -26,7 +24,6 @@ export const contactModule = defineModule({
     CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(10),
   }),
   needs: { database: databaseFace, shop: shopFace, rateLimits: rateLimitsFace, mail: mailFace, audit: auditFace },
-  provides: contactFace,
   create: ({ settings, needs: { database, shop, rateLimits, mail, audit } }): Contact => ({
     contact: new ContactService({
       database,

@@ -6,7 +6,7 @@ import { productImagesFormData, type AdminProduct } from '../../core/contracts/a
 import { reviewFormData, type ReviewListItem } from '../../core/contracts/reviews.ts';
 import { linkedVariants, mediaUrl, type ImageUse } from '../../core/media.ts';
 import type { Services } from '../root/services.ts';
-import { WARM_UP_DONE, warmUpVariants } from './index.ts';
+import { WARM_UP_DONE, warmUpVariants } from './warm-up.ts';
 import { BackgroundVariants } from './background.ts';
 import type { ImageInUse } from '../platform/media/face.ts';
 

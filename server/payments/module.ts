@@ -1,4 +1,4 @@
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
@@ -31,8 +31,6 @@ export interface Payments {
   paymentExpirySeconds: number;
 }
 
-export const paymentsFace = face<Payments>('payments');
-
 /** The gateway when prepaid is off: nothing new is paid, and what is left over is reported, not lost. */
 const prepaidOff: PaymentGateway = {
   createPayment: () => Promise.reject(new GatewayError('unavailable', 'Prepaid payments are off')),
@@ -58,7 +56,6 @@ export const paymentsModule = defineModule({
     mail: mailFace,
     orders: ordersFace,
   },
-  provides: paymentsFace,
   create: async ({ settings, needs }): Promise<Payments> => {
     const { database, shop } = needs;
     const setup = await paymentSetup(

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildServer } from '../root/app.ts';
 import { loadConfig } from '../root/modules.ts';
 import { createServices, type Services } from '../root/services.ts';
-import { totpCode } from '../admin/index.ts';
+import { totpCode } from '../admin/second-factor.ts';
 import { adminSignIn, sessionCookie } from '../testing/admin-session.ts';
 import { runNpmScript, type ScriptRun } from '../testing/npm-script.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';

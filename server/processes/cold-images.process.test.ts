@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
-import { WARM_UP_DONE } from '../media/index.ts';
+import { WARM_UP_DONE } from '../media/warm-up.ts';
 
 // Decision 0039: no visitor of a fresh shop waits for an image to be encoded.
 const dataDir = path.resolve('.cache/processes', `cold-images-${randomBytes(6).toString('hex')}`);

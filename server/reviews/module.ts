@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
@@ -22,8 +22,6 @@ export interface Reviews {
   /** REVIEW_MAX_FILES. */
   reviewMaxFiles: number;
 }
-
-export const reviewsFace = face<Reviews>('reviews');
 
 export const reviewsModule = defineModule({
   name: 'reviews',
@@ -50,7 +48,6 @@ export const reviewsModule = defineModule({
     media: mediaFace,
     orders: ordersFace,
   },
-  provides: reviewsFace,
   create: ({ settings, needs }): Reviews => {
     const reviews = new ReviewService({
       database: needs.database,

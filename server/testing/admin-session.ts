@@ -3,7 +3,7 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { mailOutbox } from '../mail/schema.ts';
-import { totpCode } from '../admin/index.ts';
+import { totpCode } from '../admin/second-factor.ts';
 import { CSRF_HEADER } from '../../core/contracts/admin-session.ts';
 import { uniqueEmail } from './accounts.ts';
 import type { TestShop } from './harness.ts';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from '../platform/db/client.ts';
-import { MediaService } from '../media/index.ts';
+import { MediaService } from '../media/service.ts';
 import { LocalDiskStorage } from '../platform/storage/storage.ts';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.ts';
 

@@ -1,4 +1,4 @@
-import { contribute, defineModule, face } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
 import { authFace, forgetShopper } from '../platform/auth/face.ts';
 import { catalogFace } from '../platform/catalog/face.ts';
@@ -13,8 +13,6 @@ export interface Wishlists {
   backInStock: BackInStockMails;
 }
 
-export const wishlistFace = face<Wishlists>('wishlist');
-
 export const wishlistModule = defineModule({
   name: 'wishlist',
   needs: {
@@ -25,7 +23,6 @@ export const wishlistModule = defineModule({
     jobs: jobsFace,
     mail: mailFace,
   },
-  provides: wishlistFace,
   create: async ({ needs: { database, shop, catalog, auth, jobs, mail } }): Promise<Wishlists> => {
     const wishlists = new WishlistService(database.db, catalog.catalog);
     const backInStock = new BackInStockMails({
