@@ -134,7 +134,8 @@ describe('architecture lint', { timeout: 60_000 }, () => {
   });
 
   it('fails when an offline stand-in imports product code, and allows shared code and its own files', async () => {
-    const product = "import { ordersModule } from '../../server/orders/index.ts';\nexport const probe = ordersModule;\n";
+    const product =
+      "import { ordersModule } from '../../server/orders/index.ts';\nexport const probe = ordersModule;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', product)).toContain('boundaries/element-types');
     const shared = "import type { Db } from '../../server/platform/db/client.ts';\nexport type Probe = Db;\n";
     expect(await ruleIdsFor('simulators/phonepe/probe.ts', shared)).toEqual([]);
