@@ -7,7 +7,7 @@ import { operationIdOf } from './operation-ids.ts';
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
 // Every contract file, so a new one is checked without being listed here.
-const contractFiles = import.meta.glob<Record<string, unknown>>(['../../core/contracts/*.ts', '!**/*.test.ts'], {
+const contractFiles = import.meta.glob<Record<string, unknown>>(['../../../core/contracts/*.ts', '!**/*.test.ts'], {
   eager: true,
 });
 const contracts = Object.values(contractFiles).flatMap((contract) => Object.values(contract).filter(isEndpoint));

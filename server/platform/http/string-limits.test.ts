@@ -36,7 +36,7 @@ type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
 const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
-const contractFiles = import.meta.glob<Record<string, unknown>>(['../../core/contracts/*.ts', '!**/*.test.ts'], {
+const contractFiles = import.meta.glob<Record<string, unknown>>(['../../../core/contracts/*.ts', '!**/*.test.ts'], {
   eager: true,
 });
 const contractsById = new Map(
