@@ -6,7 +6,7 @@ import { databaseFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { cartFace } from '../cart/index.ts';
-import { catalogFace } from '../platform/catalog/face.ts';
+import { stockFace } from '../platform/stock/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
@@ -55,17 +55,17 @@ export const ordersModule = defineModule({
     audit: auditFace,
     auth: authFace,
     carts: cartFace,
-    catalog: catalogFace,
+    stock: stockFace,
     jobs: jobsFace,
     mail: mailFace,
   },
   provides: ordersFace,
   create: ({ settings, needs, gather }): Orders => {
-    const { database, shop, catalog } = needs;
+    const { database, shop, stock } = needs;
     const orders = new OrderService({
       database,
       auth: needs.auth.auth,
-      catalog: catalog.catalog,
+      stock: stock.stock,
       outbox: needs.mail.outbox,
       audit: needs.audit.audit,
       mediaBaseUrl: shop.mediaBaseUrl,
@@ -77,7 +77,7 @@ export const ordersModule = defineModule({
     const placeOrder = new PlaceOrder({
       database,
       auth: needs.auth.auth,
-      catalog: catalog.catalog,
+      stock: stock.stock,
       carts: needs.carts.carts,
       jobs: needs.jobs.jobs,
       shipping: {
@@ -90,7 +90,7 @@ export const ordersModule = defineModule({
       prepaid: gather(placeOrderPrepaid),
       steps: gather(placeOrderSteps),
     });
-    return { orders, placeOrder, orderPayments: new OrderPaymentState(database.db, catalog.catalog) };
+    return { orders, placeOrder, orderPayments: new OrderPaymentState(database.db, stock.stock) };
   },
   routes: async (app, { orders, placeOrder }, { auth }) => {
     await app.register(orderRoutes, { orders, placeOrder, hooks: auth.hooks, limit: auth.limitAttempts });

@@ -4,7 +4,7 @@ import { executePrepared, type Database, type Db } from '../platform/db/client.t
 import { runWorkflow, together, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts, Buyer } from '../platform/auth/face.ts';
 import type { CartService } from '../cart/index.ts';
-import type { Catalogue, ReservedLine } from '../platform/catalog/face.ts';
+import type { ReservedLine, Stock } from '../platform/stock/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { RateLimitedError, type RateLimiter } from '../platform/http/rate-limit.ts';
@@ -84,7 +84,7 @@ export interface PrepaidPayments {
 export interface PlaceOrderOptions {
   database: Database;
   auth: Accounts;
-  catalog: Catalogue;
+  stock: Stock;
   carts: CartService;
   jobs: JobScheduler;
   shipping: ShippingRule;
@@ -111,7 +111,7 @@ interface Idempotency {
  * Placing an order: a workflow of named steps in one transaction, each calling the module that owns its tables
  * (decision 0025):
  *
- *   open: checkBuyer (auth) + reserveStock (catalogue) + the payment method's opening steps →
+ *   open: checkBuyer (auth) + reserveStock (stock) + the payment method's opening steps →
  *   priceLines → write: writeOrder (orders) + the payment method's follow-ups
  *
  * Cash on delivery is placed at once, so its follow-ups empty the cart (cart) and schedule the confirmation mail
@@ -147,7 +147,7 @@ export class PlaceOrder {
           {
             name: 'reserveStock',
             run: async (tx, placing) =>
-              (placing.lines = await options.catalog.reserveStock(tx, placing.wanted, {
+              (placing.lines = await options.stock.reserveStock(tx, placing.wanted, {
                 kind: 'sale',
                 orderId: placing.orderId,
               })),
