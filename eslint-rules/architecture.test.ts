@@ -20,11 +20,11 @@ async function ruleIdsFor(filePath: string, text: string): Promise<string[]> {
 
 describe('architecture lint', { timeout: 60_000 }, () => {
   it('fails on an import cycle', async () => {
-    // place-order.ts imports stock.ts; stock.ts importing place-order.ts back closes a cycle.
-    const stock = readFileSync('server/catalog/stock.ts', 'utf8');
+    // place-order.ts imports levels.ts; levels.ts importing place-order.ts back closes a cycle.
+    const stock = readFileSync('server/stock/levels.ts', 'utf8');
     const probe = `${stock}\nimport { PlaceOrder } from '../orders/place-order.ts';\nexport const probe = PlaceOrder;\n`;
-    expect(await ruleIdsFor('server/catalog/stock.ts', probe)).toContain('cycles/no-cycle-with-types');
-    expect(await ruleIdsFor('server/catalog/stock.ts', stock)).not.toContain('cycles/no-cycle-with-types');
+    expect(await ruleIdsFor('server/stock/levels.ts', probe)).toContain('cycles/no-cycle-with-types');
+    expect(await ruleIdsFor('server/stock/levels.ts', stock)).not.toContain('cycles/no-cycle-with-types');
   });
 
   it('fails on an import cycle made of type-only imports', async () => {
