@@ -68,10 +68,10 @@ export async function signUpBuyers(origin: string, count = BUYERS): Promise<{ to
   const grantSql = [
     `update users set email_verified_at = now() where email like 'buyer%.${run}@example.in'`,
     // Through the stock ledger, so the stock stays the sum of its movements (decision 0034).
-    `with old as (select id, count_in_stock as stock from products for update),
+    `with old as (select product_id as id, count_in_stock as stock from stock_levels for update),
     granted as (
-      update products p set count_in_stock = 1000000 from old
-      where p.id = old.id and old.stock <> 1000000 returning p.id, 1000000 - old.stock as change
+      update stock_levels s set count_in_stock = 1000000 from old
+      where s.product_id = old.id and old.stock <> 1000000 returning s.product_id as id, 1000000 - old.stock as change
     )
     insert into stock_movements (product_id, quantity, kind) select id, change, 'import' from granted`,
   ];

@@ -2,6 +2,7 @@ import type { Database } from '../server/platform/db/client.ts';
 import type { MediaRow, MediaLibrary } from '../server/platform/media/face.ts';
 import { hasProducts, importCatalogue, type ImportedProduct } from '../server/catalog/index.ts';
 import { importReviews, type ImportedReview } from '../server/reviews/index.ts';
+import { importStock } from '../server/stock/index.ts';
 import { rupeesToPaise } from '../core/money.ts';
 import { productArtSvg, promoBannerSvg, snapshotSvg } from './art/index.ts';
 import { DEMO_PRODUCTS } from './products.ts';
@@ -34,9 +35,9 @@ function seedOf(text: string): number {
 }
 
 /**
- * Fills an empty catalogue with the demo products, their artwork, reviews and the home-page banners, through the
- * catalogue's import. Every row is written in one transaction, so a start killed half-way leaves nothing behind
- * and the next start seeds again. Loaded only when SEED_DEMO is on.
+ * Fills an empty catalogue with the demo products, their stock, artwork, reviews and the home-page banners, through
+ * the catalogue's and the stock module's imports. Every row is written in one transaction, so a start killed
+ * half-way leaves nothing behind and the next start seeds again. Loaded only when SEED_DEMO is on.
  */
 export async function seedDemoCatalogue(
   database: Database,
@@ -54,6 +55,10 @@ export async function seedDemoCatalogue(
   await database.transaction(async (tx) => {
     await mediaService.record(art.media, tx);
     const productIds = await importCatalogue(tx, catalogue);
+    await importStock(
+      tx,
+      DEMO_PRODUCTS.map((demo) => ({ productId: productIds.get(demo.slug)!, stock: demo.countInStock })),
+    );
     for (const demo of DEMO_PRODUCTS) {
       await importReviews(tx, productIds.get(demo.slug)!, importedReviews(demo, now));
     }
@@ -97,7 +102,6 @@ function importedProduct(demo: DemoProduct, images: string[], now: Date): Import
     categorySlug: demo.category,
     originalPricePaise: rupeesToPaise(demo.originalPriceRupees),
     pricePaise: rupeesToPaise(demo.priceRupees),
-    countInStock: demo.countInStock,
     images,
     specs: demo.specs,
     description: demo.description,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { signUp } from '../testing/accounts.ts';
-import { products } from '../catalog/schema.ts';
+import { stockLevels } from '../stock/schema.ts';
 import type { Product } from '../../core/product.ts';
 import type { CartItem } from '../../core/cart.ts';
 
@@ -44,7 +44,10 @@ const line = (product: Product, quantity: number) => ({ _id: product._id, quanti
 
 /** Changes a product's stock in the database and lets the catalogue know, as an order or the shop would. */
 async function setStock(product: Product, countInStock: number) {
-  await shop.services.database.db.update(products).set({ countInStock }).where(eq(products.id, product._id));
+  await shop.services.database.db
+    .update(stockLevels)
+    .set({ countInStock })
+    .where(eq(stockLevels.productId, product._id));
   await shop.services.catalog.publishChange();
 }
 

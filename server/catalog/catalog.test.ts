@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
 import { categories, products } from './schema.ts';
+import { stockLevels } from '../stock/schema.ts';
 import { importCatalogue } from './import.ts';
 import { MAX_CATEGORIES } from '../../core/contracts/admin-products.ts';
 import { DEMO_PRODUCTS } from '../../demo/products.ts';
@@ -94,9 +95,9 @@ describe('GET /api/product/all-products', () => {
   it('reflects a change to the database once the change is published', async () => {
     const [target] = await allProducts();
     await shop.services.database.db
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + 7` })
-      .where(eq(products.id, target!._id));
+      .update(stockLevels)
+      .set({ countInStock: sql`${stockLevels.countInStock} + 7` })
+      .where(eq(stockLevels.productId, target!._id));
     await shop.services.catalog.publishChange();
     const after = (await allProducts()).find((product) => product._id === target!._id)!;
     expect(after.countInStock).toBe(target!.countInStock + 7);

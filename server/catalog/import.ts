@@ -1,7 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { banners, categories, products } from './schema.ts';
-import { recordOpeningStock } from './ledger.ts';
 import type { ListingFacts } from '../../core/contracts/listing-facts.ts';
 import { MAX_CATEGORIES } from '../../core/contracts/admin-products.ts';
 import { MAX } from '../../core/contracts/fields.ts';
@@ -12,7 +11,6 @@ export interface ImportedProduct {
   categorySlug: string;
   originalPricePaise: number;
   pricePaise: number;
-  countInStock: number;
   /** Media keys, first is the main image. */
   images: string[];
   specs: string[];
@@ -43,8 +41,9 @@ export async function hasProducts(db: Db): Promise<boolean> {
 }
 
 /**
- * Adds a catalogue inside the caller's transaction (the demo seed uses it; so can an import from a spreadsheet),
- * each product's stock as an `import` movement. The caller publishes the change once the transaction has committed.
+ * Adds a catalogue inside the caller's transaction (the demo seed uses it; so can an import from a spreadsheet). The
+ * products' stock is the stock module's to open (its importStock, decision 0062), in the same transaction; the caller
+ * publishes the change once it has committed.
  */
 export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promise<Map<string, string>> {
   const categoryId = await ensureCategories(tx, catalogue.categories);
@@ -54,11 +53,6 @@ export async function importCatalogue(tx: Db, catalogue: CatalogueImport): Promi
     if (id === undefined) throw new Error(`Unknown category '${product.categorySlug}' for '${product.slug}'`);
     productIds.set(product.slug, await insertProduct(tx, product, id));
   }
-  // Each product's ledger starts with the stock it came with (decision 0034).
-  await recordOpeningStock(
-    tx,
-    catalogue.products.map((product) => ({ productId: productIds.get(product.slug)!, stock: product.countInStock })),
-  );
   if (catalogue.banners.length > 0) await tx.insert(banners).values(catalogue.banners);
   return productIds;
 }

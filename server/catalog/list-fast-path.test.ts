@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
-import { products } from './schema.ts';
+import { stockLevels } from '../stock/schema.ts';
 import type { Product } from '../../core/product.ts';
 
 const LIST = '/api/product/all-products';
@@ -93,9 +93,9 @@ describe('GET /api/product/all-products, written from memory before Fastify sees
     const headers = { 'accept-encoding': 'br' };
     const [target] = listed(await overSocket(headers));
     await shop.services.database.db
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + 5` })
-      .where(eq(products.id, target!._id));
+      .update(stockLevels)
+      .set({ countInStock: sql`${stockLevels.countInStock} + 5` })
+      .where(eq(stockLevels.productId, target!._id));
     await shop.services.catalog.publishChange();
     const after = listed(await overSocket(headers)).find((product) => product._id === target!._id)!;
     expect(after.countInStock).toBe(target!.countInStock + 5);

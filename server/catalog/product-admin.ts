@@ -11,8 +11,8 @@ import { HttpError } from '../platform/http/errors.ts';
 import type { AdminActor } from '../platform/audit/actor.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
 import type { MediaRow } from '../platform/media/face.ts';
+import type { Stock } from '../platform/stock/face.ts';
 import { categories, products } from './schema.ts';
-import { recordOpeningStock } from './ledger.ts';
 import { allCategories, freeSlug, listProducts, productRow } from './product-queries.ts';
 import { specText, toAdminProduct, toAdminSummary, type ProductRow } from './product-rows.ts';
 import { rupeesToPaise } from '../../core/money.ts';
@@ -29,7 +29,8 @@ export interface ProductAdminOptions {
   database: Database;
   mediaBaseUrl: string;
   audit: AuditTrail;
-  defaultThreshold: number;
+  /** The products' stock: levels to show and filter by, and a new product's opening stock. */
+  stock: Pick<Stock, 'levels' | 'openStock'>;
   /** Records uploaded originals in the caller's transaction (the media module's). */
   recordMedia(tx: Db, rows: MediaRow[]): Promise<void>;
   /** Once committed: every process forgets its catalogue copy. */
@@ -107,9 +108,13 @@ export class ProductAdmin {
   }
 
   async list(query: AdminProductListQuery) {
-    const { rows, next } = await listProducts(this.options.database.db, query, this.options.defaultThreshold);
+    const levels = await this.options.stock.levels();
+    const { rows, next } = await listProducts(this.options.database.db, query, levels);
+    const stockOf = (id: string) => levels.get(id)?.countInStock ?? 0;
     return {
-      products: rows.map(({ product, category }) => toAdminSummary(product, category, this.options.mediaBaseUrl)),
+      products: rows.map(({ product: row, category }) =>
+        toAdminSummary({ row, category, countInStock: stockOf(row.id) }, this.options.mediaBaseUrl),
+      ),
       next,
     };
   }
@@ -117,7 +122,13 @@ export class ProductAdmin {
   async get(productId: string): Promise<AdminProduct> {
     const found = await productRow(this.options.database.db, productId);
     if (!found) throw new HttpError(404, PRODUCT_MESSAGES.productNotFound);
-    return toAdminProduct(found.product, found.category, this.options.mediaBaseUrl);
+    return this.shown(found.product, found.category);
+  }
+
+  /** The product as the back office shows it, with its stock as it is now. */
+  private async shown(row: ProductRow, category: string): Promise<AdminProduct> {
+    const countInStock = (await this.options.stock.levels([row.id])).get(row.id)?.countInStock ?? 0;
+    return toAdminProduct({ row, category, countInStock }, this.options.mediaBaseUrl);
   }
 
   async categories() {
@@ -127,7 +138,8 @@ export class ProductAdmin {
   /** A new product, hidden until it has an image and an admin shows it; its opening stock is an `import`. */
   async create(actor: AdminActor, input: ProductCreate): Promise<AdminProduct> {
     const created = await runWorkflow(this.options.database, this.createFlow, new CreatingProduct(actor, input));
-    return toAdminProduct(created.row, input.category, this.options.mediaBaseUrl);
+    const stocked = { row: created.row, category: input.category, countInStock: input.openingStock };
+    return toAdminProduct(stocked, this.options.mediaBaseUrl);
   }
 
   update(actor: AdminActor, productId: string, input: ProductUpdate): Promise<AdminProduct> {
@@ -191,7 +203,7 @@ export class ProductAdmin {
     let workflow = this.changeFlows.get(action);
     if (!workflow) this.changeFlows.set(action, (workflow = this.changing(action)));
     const changed = await runWorkflow(this.options.database, workflow, new ChangingProduct(actor, productId, decide));
-    return toAdminProduct(changed.row, changed.category, this.options.mediaBaseUrl);
+    return this.shown(changed.row, changed.category);
   }
 
   /** lockProduct → decide → write → audit, then every cache forgets the catalogue. */
@@ -248,7 +260,6 @@ export class ProductAdmin {
                 ...editedFields(input),
                 slug: await freeSlug(tx, input.title),
                 categoryId,
-                countInStock: input.openingStock,
                 hidden: true,
               })
               .returning();
@@ -257,7 +268,8 @@ export class ProductAdmin {
         },
         {
           name: 'openingStock',
-          run: (tx, { row }) => recordOpeningStock(tx, [{ productId: row.id, stock: row.countInStock }]),
+          run: (tx, { row, input }) =>
+            this.options.stock.openStock(tx, [{ productId: row.id, stock: input.openingStock }]),
         },
         {
           name: 'audit',
@@ -271,7 +283,7 @@ export class ProductAdmin {
                 category: input.category,
                 hidden: row.hidden,
                 ...editedFields(input),
-                countInStock: row.countInStock,
+                countInStock: input.openingStock,
               },
             }),
         },

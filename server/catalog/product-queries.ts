@@ -1,8 +1,8 @@
 /** The back office's reads of products (decision 0036): the filtered list, one product, the categories. */
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import type { StockLevel } from '../platform/stock/face.ts';
 import { categories, products } from './schema.ts';
-import { thresholdOf } from './stock.ts';
 import type { AdminProductListQuery } from '../../core/contracts/admin-products.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,19 +15,25 @@ function searchOf(q: string): SQL | undefined {
   return UUID.test(q) ? or(words, eq(products.id, q.toLowerCase())) : words;
 }
 
-function stockOf(stock: AdminProductListQuery['stock'], defaultThreshold: number): SQL | undefined {
-  if (stock === 'in') return sql`${products.countInStock} > 0`;
-  if (stock === 'out') return eq(products.countInStock, 0);
-  if (stock === 'low') return sql`${products.countInStock} <= ${thresholdOf(defaultThreshold)}`;
-  return undefined;
+const STOCK_FILTER: Record<NonNullable<AdminProductListQuery['stock']>, (level: StockLevel) => boolean> = {
+  in: (level) => level.countInStock > 0,
+  out: (level) => level.countInStock === 0,
+  low: (level) => level.countInStock <= level.threshold,
+};
+
+/** The products whose stock the filter asks for, from the stock module's levels (every product has one). */
+function stockOf(stock: AdminProductListQuery['stock'], levels: ReadonlyMap<string, StockLevel>): SQL | undefined {
+  if (!stock) return undefined;
+  const ids = [...levels].filter(([, level]) => STOCK_FILTER[stock](level)).map(([id]) => id);
+  return inArray(products.id, ids);
 }
 
 /** One page of products, newest first, and the `before` of the next page (null on the last). */
-export async function listProducts(db: Db, query: AdminProductListQuery, defaultThreshold: number) {
+export async function listProducts(db: Db, query: AdminProductListQuery, levels: ReadonlyMap<string, StockLevel>) {
   const where = and(
     searchOf(query.q),
     query.category ? eq(categories.slug, query.category) : undefined,
-    stockOf(query.stock, defaultThreshold),
+    stockOf(query.stock, levels),
     query.hidden === undefined ? undefined : eq(products.hidden, query.hidden),
     query.before
       ? sql`(${products.createdAt}, ${products.id}) < (select created_at, id from ${products} where id = ${query.before})`

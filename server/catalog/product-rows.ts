@@ -21,7 +21,14 @@ export function specParts(text: string): { name: string; value: string } {
 export const imageAltsOf = (row: Pick<ProductRow, 'images' | 'imageAlts'>) =>
   row.images.map((key) => row.imageAlts[key] ?? '');
 
-export function toAdminSummary(row: ProductRow, category: string, mediaBaseUrl: string): AdminProductSummary {
+/** A product's row with its stock (the stock module's) beside it. */
+export interface StockedRow {
+  row: ProductRow;
+  category: string;
+  countInStock: number;
+}
+
+export function toAdminSummary({ row, category, countInStock }: StockedRow, mediaBaseUrl: string): AdminProductSummary {
   return {
     _id: row.id,
     slug: row.slug,
@@ -30,15 +37,16 @@ export function toAdminSummary(row: ProductRow, category: string, mediaBaseUrl: 
     originalPrice: paiseToRupees(row.originalPricePaise),
     price: paiseToRupees(row.pricePaise),
     discount: discountPercent(row.originalPricePaise, row.pricePaise),
-    countInStock: row.countInStock,
+    countInStock,
     hidden: row.hidden,
     createdAt: row.createdAt.toISOString(),
     image: row.images[0] ? mediaUrl(mediaBaseUrl, row.images[0]) : null,
   };
 }
 
-export function toAdminProduct(row: ProductRow, category: string, mediaBaseUrl: string): AdminProduct {
-  const { image: _first, ...summary } = toAdminSummary(row, category, mediaBaseUrl);
+export function toAdminProduct(stocked: StockedRow, mediaBaseUrl: string): AdminProduct {
+  const { row } = stocked;
+  const { image: _first, ...summary } = toAdminSummary(stocked, mediaBaseUrl);
   return {
     ...summary,
     specs: row.specs.map(specParts),

@@ -1,32 +1,11 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { onCommit, type Database, type Db } from '../platform/db/client.ts';
-import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
-import type { AdminActor } from '../platform/audit/actor.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
-import type { MailOutbox } from '../platform/mail/face.ts';
 import type { MediaLibrary } from '../platform/media/face.ts';
+import type { Stock, StockProducts } from '../platform/stock/face.ts';
 import { ProductAdmin } from './product-admin.ts';
-import { releaseStock, reserveStock, type LowStockCrossing } from './stock.ts';
-import type {
-  BackInStockListener,
-  Catalogue,
-  RatingChange,
-  ReservedLine,
-  ReturnReference,
-  ReviewReader,
-  SaleReference,
-  StockLine,
-} from '../platform/catalog/face.ts';
-import { queueLowStockMails, type LowStockSettings } from './low-stock.ts';
-import { lowStockProducts, movementsPage } from './ledger.ts';
-import {
-  AdjustingStock,
-  SettingThreshold,
-  adjustStockWorkflow,
-  lowStockThresholdWorkflow,
-  type StockAdminDeps,
-} from './stock-admin.ts';
-import { HttpError } from '../platform/http/errors.ts';
+import { stockedProducts } from './stocked-products.ts';
+import type { Catalogue, RatingChange, ReviewReader } from '../platform/catalog/face.ts';
 import { EncodedJson } from '../platform/http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
 import { addToRating } from './import.ts';
@@ -37,17 +16,11 @@ import { CATALOGUE_MAX_PRODUCTS } from '../../core/contracts/catalog.ts';
 import { paiseToRupees } from '../../core/money.ts';
 import { mediaUrl } from '../../core/media.ts';
 import type { StorefrontCatalog } from '../../core/storefront.ts';
-import {
-  STOCK_MESSAGES,
-  type LowStockItem,
-  type StockAdjustment,
-  type StockMovement,
-} from '../../core/contracts/admin-stock.ts';
 
 export const CATALOG_CHANGED = 'catalog_changed';
 /** A safety net: even if a change notification is lost, no cached answer is older than this. */
 const MAX_CACHE_AGE_MS = 60_000;
-/** How soon other processes hear that orders changed stock. */
+/** How soon other processes hear that stock changed. */
 export const STOCK_NOTICE_MS = 200;
 /** The payload of a CATALOG_CHANGED notice that only stock changed. */
 const STOCK_ONLY = 'stock';
@@ -68,11 +41,10 @@ export type Banners = Awaited<ReturnType<StorefrontCatalog['getBanners']>>;
 export interface CatalogServiceOptions {
   database: Database;
   mediaBaseUrl: string;
-  /** Low-stock mails go through it, in the transaction that moved the stock. */
-  outbox: MailOutbox;
-  /** The back office's stock changes are audited in their own transaction. */
+  /** The back office's product changes are audited in their own transaction. */
   audit: AuditTrail;
-  lowStock: LowStockSettings;
+  /** The products' stock (the stock module's), read once per copy of the catalogue. */
+  stock: Pick<Stock, 'levels' | 'openStock'>;
   /** Where the back office's uploaded product images are recorded. */
   media: Pick<MediaLibrary, 'record'>;
 }
@@ -93,13 +65,12 @@ export class CatalogService implements Catalogue {
   private stockNotice: NodeJS.Timeout | null = null;
   /** The last snapshot loaded, kept after invalidation for lookups that tolerate staleness. */
   private lastLoaded: Snapshot | null = null;
-  private readonly backInStockListeners: BackInStockListener[] = [];
   private readonly database: Database;
   private readonly mediaBaseUrl: string;
-  private readonly adjustStockFlow: Workflow<AdjustingStock>;
-  private readonly thresholdFlow: Workflow<SettingThreshold>;
   /** The back office's products: list, create, edit, images, hide (decision 0036). */
   readonly productAdmin: ProductAdmin;
+  /** What the stock module reads of the products (extension point `stock.products`). */
+  readonly stockProducts: StockProducts;
 
   constructor(private readonly options: CatalogServiceOptions) {
     this.database = options.database;
@@ -108,19 +79,11 @@ export class CatalogService implements Catalogue {
       database: options.database,
       mediaBaseUrl: options.mediaBaseUrl,
       audit: options.audit,
-      defaultThreshold: options.lowStock.defaultThreshold,
+      stock: options.stock,
       recordMedia: (tx, rows) => options.media.record(rows, tx),
       publishChange: () => this.publishChange(),
     });
-    const deps: StockAdminDeps = {
-      audit: options.audit,
-      defaultThreshold: options.lowStock.defaultThreshold,
-      mailLowStock: (tx, crossings) => this.mailLowStock(tx, crossings),
-      tellBackInStock: (tx, productIds) => this.tellBackInStock(tx, productIds),
-      stockChanged: () => this.stockChanged(),
-    };
-    this.adjustStockFlow = adjustStockWorkflow(deps);
-    this.thresholdFlow = lowStockThresholdWorkflow(deps);
+    this.stockProducts = stockedProducts(options.database);
   }
 
   async start(): Promise<void> {
@@ -193,114 +156,11 @@ export class CatalogService implements Catalogue {
   }
 
   /**
-   * Takes the quantities out of stock inside the caller's transaction, at the prices read under the lock (they
-   * are what the order charges), each line a `sale` movement of the order `sale.orderId`. A line that cannot be met
-   * is an HttpError naming the product, and the caller's transaction must roll back. A product that falls to its
-   * low-stock threshold is mailed to the shop in the transaction; the cache hears of it once it commits.
+   * Stock changed (the stock module's `stock.changed`, once committed). This process forgets its copy at once; the
+   * others hear within STOCK_NOTICE_MS, through one NOTIFY for all the orders placed meanwhile: a NOTIFY per order
+   * would serialise commits on PostgreSQL's notification queue lock.
    */
-  async reserveStock(tx: Db, lines: readonly StockLine[], sale: SaleReference): Promise<ReservedLine[]> {
-    const reserved = await this.reserveAndMail(tx, lines, sale);
-    onCommit(tx, () => this.stockChanged());
-    return reserved;
-  }
-
-  /** Like reserveStock, but all or nothing on its own: null, and nothing reserved, when a line cannot be met. */
-  async reserveIfAvailable(tx: Db, lines: readonly StockLine[], sale: SaleReference): Promise<ReservedLine[] | null> {
-    try {
-      // A savepoint: a shortfall undoes this reservation (its movements, its mails) only, not the caller's work.
-      const reserved = await tx.transaction((savepoint) => this.reserveAndMail(savepoint, lines, sale));
-      onCommit(tx, () => this.stockChanged());
-      return reserved;
-    } catch (error) {
-      if (error instanceof HttpError) return null;
-      throw error;
-    }
-  }
-
-  private async reserveAndMail(tx: Db, lines: readonly StockLine[], sale: SaleReference): Promise<ReservedLine[]> {
-    const { reserved, lowStock } = await reserveStock(tx, lines, sale, this.options.lowStock.defaultThreshold);
-    await this.mailLowStock(tx, lowStock);
-    return reserved;
-  }
-
-  /**
-   * Puts quantities back (a cancelled or expired order's) inside the caller's transaction, as movements of the kind
-   * and order `back` says; the cache hears on commit, and the back-in-stock listeners in the transaction, of the
-   * products that were out of stock.
-   */
-  async releaseStock(
-    tx: Db,
-    lines: readonly { productId: string | null; quantity: number }[],
-    back: ReturnReference,
-  ): Promise<void> {
-    await this.tellBackInStock(tx, await releaseStock(tx, lines, back));
-    onCommit(tx, () => this.stockChanged());
-  }
-
-  /**
-   * An admin's manual change of a product's stock (decision 0034), with its reason: the movement, the new total and
-   * the audit entry in one transaction. 404 for no such product, 400 without a reason, 409 below 0.
-   */
-  async adjustStock(
-    actor: AdminActor,
-    productId: string,
-    { change, reason }: StockAdjustment,
-  ): Promise<{ countInStock: number; movement: StockMovement }> {
-    const why = reason?.trim();
-    if (!why) throw new HttpError(400, STOCK_MESSAGES.reasonRequired);
-    if (!Number.isInteger(change)) throw new HttpError(400, STOCK_MESSAGES.changeRequired);
-    if (change === 0) throw new HttpError(400, STOCK_MESSAGES.changeZero);
-    const adjusted = await runWorkflow(
-      this.database,
-      this.adjustStockFlow,
-      new AdjustingStock(actor, productId, change, why),
-    );
-    return { countInStock: adjusted.after, movement: adjusted.movement };
-  }
-
-  /** Sets a product's own low-stock threshold (null: the shop's default), audited. */
-  async setLowStockThreshold(
-    actor: AdminActor,
-    productId: string,
-    threshold: number | null,
-  ): Promise<{ threshold: number | null; effectiveThreshold: number }> {
-    await runWorkflow(this.database, this.thresholdFlow, new SettingThreshold(actor, productId, threshold));
-    return { threshold, effectiveThreshold: threshold ?? this.options.lowStock.defaultThreshold };
-  }
-
-  /** A product's stock movements, newest first, paged by the last id of the previous page. */
-  stockMovements(productId: string, page: { before?: number; limit: number }) {
-    return movementsPage(this.database.db, productId, page);
-  }
-
-  /** Products at or below their low-stock threshold, lowest stock first. */
-  lowStock(limit: number): Promise<LowStockItem[]> {
-    return lowStockProducts(this.database.db, this.options.lowStock.defaultThreshold, limit);
-  }
-
-  private mailLowStock(tx: Db, crossings: LowStockCrossing[]): Promise<void> {
-    return queueLowStockMails(tx, this.options.outbox, this.options.lowStock, crossings);
-  }
-
-  private async tellBackInStock(tx: Db, productIds: string[]): Promise<void> {
-    if (productIds.length === 0) return;
-    for (const listener of this.backInStockListeners) await listener(tx, productIds);
-  }
-
-  /**
-   * Lets another module act on products coming back in stock, in the same transaction, without the catalogue
-   * knowing it (the wishlist mails the shoppers who wished for them).
-   */
-  onBackInStock(listener: BackInStockListener): void {
-    this.backInStockListeners.push(listener);
-  }
-
-  /**
-   * Stock changed. This process forgets its copy at once; the others hear within STOCK_NOTICE_MS, through one
-   * NOTIFY for all the orders placed meanwhile: a NOTIFY per order would serialise commits on PostgreSQL's
-   * notification queue lock.
-   */
-  private stockChanged(): void {
+  stockChanged(): void {
     this.forgetProducts();
     this.stockNotice ??= setTimeout(() => {
       this.stockNotice = null;
@@ -400,21 +260,25 @@ export class CatalogService implements Catalogue {
   }
 
   private async load(): Promise<Snapshot> {
-    const rows = await this.database.db
-      .select({ product: products, category: categories.slug })
-      .from(products)
-      .innerJoin(categories, eq(products.categoryId, categories.id))
-      .orderBy(desc(products.createdAt), asc(products.id));
+    const [rows, levels] = await Promise.all([
+      this.database.db
+        .select({ product: products, category: categories.slug })
+        .from(products)
+        .innerJoin(categories, eq(products.categoryId, categories.id))
+        .orderBy(desc(products.createdAt), asc(products.id)),
+      this.options.stock.levels(),
+    ]);
     const bannerRows = await this.database.db.select().from(banners).orderBy(asc(banners.position));
     const bannersOf = (placement: 'carousel' | 'snapshot') =>
       bannerRows
         .filter((row) => row.placement === placement)
         .map((row) => ({ src: mediaUrl(this.mediaBaseUrl, row.mediaKey), alt: row.alt }));
     const shown = rows.filter(({ product }) => !product.hidden);
-    const list = shown.map(({ product, category }) => this.toProduct(product, category));
+    const stockOf = (id: string) => levels.get(id)?.countInStock ?? 0;
+    const list = shown.map(({ product, category }) => this.toProduct(product, category, stockOf(product.id)));
     const hidden = rows
       .filter(({ product }) => product.hidden)
-      .map(({ product, category }) => this.toProduct(product, category));
+      .map(({ product, category }) => this.toProduct(product, category, stockOf(product.id)));
     return {
       products: list,
       byId: new Map(list.map((product) => [product._id, product])),
@@ -426,7 +290,7 @@ export class CatalogService implements Catalogue {
     };
   }
 
-  private toProduct(row: typeof products.$inferSelect, category: string): Product {
+  private toProduct(row: typeof products.$inferSelect, category: string, countInStock: number): Product {
     const discount = discountPercent(row.originalPricePaise, row.pricePaise);
     return {
       _id: row.id,
@@ -443,7 +307,7 @@ export class CatalogService implements Catalogue {
       specs: row.specs,
       description: row.description,
       whatsInTheBox: row.whatsInTheBox,
-      countInStock: row.countInStock,
+      countInStock,
       rating: averageRating(row.ratingTotal, row.reviewCount),
       numReviews: row.reviewCount,
       listingFacts: row.listingFacts ?? null,

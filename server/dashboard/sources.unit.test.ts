@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { dashboardAdminRoutes } from './admin-routes.ts';
 import type { DashboardSource } from '../platform/dashboard/face.ts';
-import { lowStockSection, DASHBOARD_LOW_STOCK_ROWS } from '../catalog/dashboard-section.ts';
+import { lowStockSection, DASHBOARD_LOW_STOCK_ROWS } from '../stock/dashboard-section.ts';
 import { unreadMessagesSection } from '../contact/dashboard-section.ts';
 import type { DashboardSection } from '../../core/contracts/admin-dashboard.ts';
 

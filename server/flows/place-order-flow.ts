@@ -5,7 +5,7 @@ import { RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, rateLimitsFace } from '../platform/faces.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { cartFace } from '../platform/cart/face.ts';
-import { catalogFace } from '../platform/catalog/face.ts';
+import { stockFace } from '../platform/stock/face.ts';
 import { ordersFace, placeOrderPrepaid, placeOrderSteps } from '../platform/orders/face.ts';
 import { PlaceOrder } from './place-order.ts';
 import { placeOrderRoutes } from './place-order-route.ts';
@@ -26,14 +26,14 @@ export const placeOrderFlow = defineModule({
     rateLimits: rateLimitsFace,
     auth: authFace,
     carts: cartFace,
-    catalog: catalogFace,
+    stock: stockFace,
     orders: ordersFace,
   },
   create: ({ settings, needs, gather }) => ({
     placeOrder: new PlaceOrder({
       database: needs.database,
       auth: needs.auth.auth,
-      catalog: needs.catalog.catalog,
+      stock: needs.stock.stock,
       carts: needs.carts.carts,
       placed: needs.orders.placedOrders,
       shipping: {

@@ -5,7 +5,7 @@ import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, together, type Step, type Workflow } from '../platform/db/workflow.ts';
 import type { Accounts, Buyer } from '../platform/auth/face.ts';
 import type { ShopperCarts } from '../platform/cart/face.ts';
-import type { Catalogue, ReservedLine } from '../platform/catalog/face.ts';
+import type { ReservedLine, Stock } from '../platform/stock/face.ts';
 import type {
   NewOrder,
   PaymentMethodSteps,
@@ -57,7 +57,7 @@ export class PlacingOrder implements PlacingOrderFacts {
 export interface PlaceOrderOptions {
   database: Database;
   auth: Accounts;
-  catalog: Catalogue;
+  stock: Stock;
   carts: ShopperCarts;
   placed: PlacedOrders;
   shipping: ShippingRule;
@@ -84,7 +84,7 @@ interface Idempotency {
  * Placing an order: a workflow of named steps in one transaction, each calling the module that owns its tables
  * (decision 0025):
  *
- *   open: checkBuyer (auth) + reserveStock (catalogue) + the payment method's opening steps →
+ *   open: checkBuyer (auth) + reserveStock (stock) + the payment method's opening steps →
  *   priceLines → write: writeOrder (orders) + the payment method's follow-ups
  *
  * Cash on delivery is placed at once, so its follow-ups empty the cart (cart) and schedule the confirmation mail
@@ -118,7 +118,7 @@ export class PlaceOrder {
           {
             name: 'reserveStock',
             run: async (tx, placing) =>
-              (placing.lines = await options.catalog.reserveStock(tx, placing.wanted, {
+              (placing.lines = await options.stock.reserveStock(tx, placing.wanted, {
                 kind: 'sale',
                 orderId: placing.orderId,
               })),

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Step, Workflow } from '../platform/db/workflow.ts';
-import type { Catalogue } from '../platform/catalog/face.ts';
+import type { Stock } from '../platform/stock/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import { NEXT_STATUSES, type OrderStatus, type Shipment } from '../../core/order.ts';
@@ -70,14 +70,14 @@ const needsPayment = (order: OrderRow, status: OrderStatus) =>
  *
  * Cancelling it (a shopper only within the window of spec section 9):
  *
- *   moveStatus → loadRecord → releaseStock (catalogue) → `onCancel` (the cancellation mail, a refund…) →
+ *   moveStatus → loadRecord → releaseStock (stock) → `onCancel` (the cancellation mail, a refund…) →
  *   loadRecord again, so the answer shows what `onCancel` did (a refund started) → `afterEach`
  *
  * `afterEach` are the back office's steps (the audit entry, the shopper's mail), which act only on an admin's
  * change. `onDelivered` is read when the workflow runs, so steps added after the workflows are made take part.
  */
 export function statusWorkflows(
-  catalog: Pick<Catalogue, 'releaseStock'>,
+  stock: Pick<Stock, 'releaseStock'>,
   /** Read at each cancellation: other modules' steps are contributed once every module is created. */
   onCancel: () => readonly Step<ChangingStatus>[],
   onDelivered: readonly Step<ChangingStatus>[] = [],
@@ -87,7 +87,7 @@ export function statusWorkflows(
   const releaseStock: Step<ChangingStatus> = {
     name: 'releaseStock',
     run: (tx, { record }) =>
-      catalog.releaseStock(tx, record.items, { kind: 'cancellation', orderId: record.order.orderId }),
+      stock.releaseStock(tx, record.items, { kind: 'cancellation', orderId: record.order.orderId }),
   };
   return {
     advance: { name: 'advanceOrder', steps: [...common, ...afterEach] },

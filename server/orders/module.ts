@@ -2,7 +2,7 @@ import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
-import { catalogFace } from '../platform/catalog/face.ts';
+import { stockFace } from '../platform/stock/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
@@ -35,17 +35,17 @@ export const ordersModule = defineModule({
     shop: shopFace,
     audit: auditFace,
     auth: authFace,
-    catalog: catalogFace,
+    stock: stockFace,
     jobs: jobsFace,
     mail: mailFace,
   },
   provides: ordersFace,
   create: ({ needs, gather }): Orders => {
-    const { database, shop, catalog } = needs;
+    const { database, shop, stock } = needs;
     const orders = new OrderService({
       database,
       auth: needs.auth.auth,
-      catalog: catalog.catalog,
+      stock: stock.stock,
       outbox: needs.mail.outbox,
       audit: needs.audit.audit,
       mediaBaseUrl: shop.mediaBaseUrl,
@@ -57,7 +57,7 @@ export const ordersModule = defineModule({
     });
     return {
       orders,
-      orderPayments: new OrderPaymentState(database.db, catalog.catalog),
+      orderPayments: new OrderPaymentState(database.db, stock.stock),
       placedOrders: placedOrders(database.db, needs.jobs.jobs),
     };
   },

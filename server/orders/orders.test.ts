@@ -20,6 +20,7 @@ import {
 } from '../testing/orders.ts';
 import { cartItems } from '../cart/schema.ts';
 import { products } from '../catalog/schema.ts';
+import { stockLevels } from '../stock/schema.ts';
 import { escapeHtml } from '../platform/mail/templates.ts';
 import type { Product } from '../../core/product.ts';
 
@@ -88,10 +89,10 @@ describe('POST /api/orders/create-order: prices come from the database', () => {
   it('charges the price in the database even when the catalogue cache has not caught up', async () => {
     const productId = await supplyProduct({ stock: 10, pricePaise: 40_000 });
     await catalogProduct(shop(), productId); // the cache now holds ₹400
-    await shop()
-      .services.database.db.update(products)
-      .set({ pricePaise: 45_000, originalPricePaise: 99_900, countInStock: 10 })
-      .where(eq(products.id, productId)); // changed behind the cache's back: no notification
+    const { db } = shop().services.database;
+    // Changed behind the cache's back: no notification.
+    await db.update(products).set({ pricePaise: 45_000, originalPricePaise: 99_900 }).where(eq(products.id, productId));
+    await db.update(stockLevels).set({ countInStock: 10 }).where(eq(stockLevels.productId, productId));
     const { bearer, email } = await verifiedShopper(shop());
     await placedOrderId(shop(), bearer, orderBody([{ _id: productId, quantity: 1 }]));
     const [order] = await userOrders(shop(), bearer);

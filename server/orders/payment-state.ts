@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
-import type { Catalogue } from '../platform/catalog/face.ts';
+import type { Stock } from '../platform/stock/face.ts';
 import { AWAITING_PAYMENT, type PaymentStatus } from '../../core/contracts/payments.ts';
 import type { OrderPayments, PaymentOrder } from '../platform/orders/face.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
@@ -60,7 +60,7 @@ export class OrderPaymentState implements OrderPayments {
 
   constructor(
     private readonly db: Db,
-    private readonly catalog: Pick<Catalogue, 'releaseStock' | 'reserveIfAvailable'>,
+    private readonly stock: Pick<Stock, 'releaseStock' | 'reserveIfAvailable'>,
   ) {
     this.prepared = { byOrderId: lookup(db, 'byOrderId'), byId: lookup(db, 'byId') };
   }
@@ -114,7 +114,7 @@ export class OrderPaymentState implements OrderPayments {
 
   /**
    * An unpaid order past its time, whatever its status: cancelled by the system, payment expired, stock released
-   * (catalogue). False when it was paid or cancelled meanwhile.
+   * (stock). False when it was paid or cancelled meanwhile.
    */
   async expire(id: string, db: Db): Promise<boolean> {
     const [expired] = await db
@@ -124,7 +124,7 @@ export class OrderPaymentState implements OrderPayments {
       .returning({ id: orders.id, orderId: orders.orderId });
     if (!expired) return false;
     await db.insert(orderStatusEvents).values({ orderId: id, status: 'cancelled', actor: 'system' });
-    await this.catalog.releaseStock(db, await this.lines(id, db), { kind: 'expiry', orderId: expired.orderId });
+    await this.stock.releaseStock(db, await this.lines(id, db), { kind: 'expiry', orderId: expired.orderId });
     return true;
   }
 
@@ -137,7 +137,7 @@ export class OrderPaymentState implements OrderPayments {
       (line): line is { productId: string; quantity: number } => line.productId !== null,
     );
     const orderId = (await this.byId(id, db))?.orderId ?? null;
-    if (!(await this.catalog.reserveIfAvailable(db, lines, { kind: 'sale', orderId }))) return false;
+    if (!(await this.stock.reserveIfAvailable(db, lines, { kind: 'sale', orderId }))) return false;
     const [revived] = await db
       .update(orders)
       .set({ paymentStatus: 'paid', paidAt: sql`now()`, status: 'placed', updatedAt: sql`now()` })

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { runWorkflow, type Step } from '../platform/db/workflow.ts';
 import type { Accounts } from '../platform/auth/face.ts';
-import type { Catalogue } from '../platform/catalog/face.ts';
+import type { Stock } from '../platform/stock/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
 import type { DeliveredOrder, OrderBook, OrderStatusChange } from '../platform/orders/face.ts';
@@ -42,7 +42,7 @@ export const NOT_FOUND_MESSAGE = 'Order not found';
 export interface OrderServiceOptions {
   database: Database;
   auth: Accounts;
-  catalog: Catalogue;
+  stock: Stock;
   outbox: MailOutbox;
   /** The back office's log: an admin's change writes its entry in the change's transaction. */
   audit: Pick<AuditTrail, 'record'>;
@@ -89,7 +89,7 @@ export class OrderService implements OrderBook {
       },
     };
     this.workflows = statusWorkflows(
-      options.catalog,
+      options.stock,
       () => [queueCancellationMail, ...(options.cancelSteps ?? [])],
       options.deliveredSteps,
       [recordAdminChange, mailStatusChange],

@@ -65,7 +65,7 @@ describe.skipIf(!baseUrl)('a cancel racing a payment, across two shop processes 
     { timeout: 600_000 },
     async () => {
       const { rows: products } = await database().query<{ id: string }>(
-        'update products set count_in_stock = 100000 returning id',
+        'update stock_levels set count_in_stock = 100000 returning product_id as id',
       );
       const orderIds: string[] = [];
       let next = 0;

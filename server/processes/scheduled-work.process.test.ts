@@ -122,9 +122,13 @@ describe.skipIf(!baseUrl)('scheduled work across a stop, on PostgreSQL', () => {
     world.smtp.acceptDelayMs = 1000; // a slow mail server (4 mails a second): the burst's mails queue up
     const shop = await world.start();
     const { rows } = await world.database.query<{ id: string }>(
-      `with category as (insert into categories (slug, name) values ('lamps', 'Lamps') returning id)
-       insert into products (slug, title, category_id, original_price_paise, price_paise, count_in_stock)
-       select 'brass-lamp', 'Brass lamp', id, 49900, 49900, 1000000 from category returning id`,
+      `with category as (insert into categories (slug, name) values ('lamps', 'Lamps') returning id),
+       product as (
+         insert into products (slug, title, category_id, original_price_paise, price_paise)
+         select 'brass-lamp', 'Brass lamp', id, 49900, 49900 from category returning id
+       )
+       insert into stock_levels (product_id, count_in_stock) select id, 1000000 from product
+       returning product_id as id`,
     );
     await world.database.query(`select pg_notify('catalog_changed', '')`);
     const productId = rows[0]!.id;

@@ -11,6 +11,7 @@ import { mailModule } from '../mail/index.ts';
 import { auditModule } from '../audit/index.ts';
 import { mediaModule } from '../media/index.ts';
 import { dashboardModule } from '../dashboard/index.ts';
+import { stockModule } from '../stock/index.ts';
 import { catalogModule } from '../catalog/index.ts';
 import { authModule } from '../auth/index.ts';
 import { cartModule } from '../cart/index.ts';
@@ -30,6 +31,7 @@ export const SHOP_MODULES = [
   auditModule,
   mediaModule,
   dashboardModule,
+  stockModule,
   catalogModule,
   authModule,
   cartModule,

@@ -3,7 +3,8 @@ import { expect } from 'vitest';
 import { testShopFor, type TestShop } from './harness.ts';
 import { signUp, uniqueEmail } from './accounts.ts';
 import { users } from '../auth/schema.ts';
-import { products, stockMovements } from '../catalog/schema.ts';
+import { products } from '../catalog/schema.ts';
+import { stockLevels, stockMovements } from '../stock/schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import { orderItems, orders } from '../orders/schema.ts';
 import { ORDER_CONFIRMATION_JOB } from '../orders/confirmation.ts';
@@ -123,19 +124,16 @@ export async function setProduct(
 ) {
   await shop.services.database.transaction(async (tx) => {
     const [before] = await tx
-      .select({ stock: products.countInStock })
-      .from(products)
-      .where(eq(products.id, id))
+      .select({ stock: stockLevels.countInStock })
+      .from(stockLevels)
+      .where(eq(stockLevels.productId, id))
       .for('update');
-    await tx
-      .update(products)
-      .set({
-        countInStock: stock,
-        ...(pricePaise === undefined
-          ? {}
-          : { pricePaise, originalPricePaise: sql`greatest(${products.originalPricePaise}, ${pricePaise})` }),
-      })
-      .where(eq(products.id, id));
+    await tx.update(stockLevels).set({ countInStock: stock }).where(eq(stockLevels.productId, id));
+    if (pricePaise !== undefined)
+      await tx
+        .update(products)
+        .set({ pricePaise, originalPricePaise: sql`greatest(${products.originalPricePaise}, ${pricePaise})` })
+        .where(eq(products.id, id));
     // The stock stays the sum of the ledger (decision 0034): the test's stock is recorded as if imported anew.
     const change = stock - before!.stock;
     if (change !== 0) await tx.insert(stockMovements).values({ productId: id, quantity: change, kind: 'import' });
@@ -153,9 +151,9 @@ export async function catalogProduct(shop: TestShop, id: string): Promise<Produc
 /** The stock as stored, bypassing every cache. */
 export async function storedStock(shop: TestShop, id: string): Promise<number> {
   const [row] = await shop.services.database.db
-    .select({ stock: products.countInStock })
-    .from(products)
-    .where(eq(products.id, id));
+    .select({ stock: stockLevels.countInStock })
+    .from(stockLevels)
+    .where(eq(stockLevels.productId, id));
   return row!.stock;
 }
 

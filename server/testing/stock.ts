@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { TestShop } from './harness.ts';
 import type { AdminActor } from '../platform/audit/actor.ts';
-import { products, stockMovements } from '../catalog/schema.ts';
+import { stockLevels, stockMovements } from '../stock/schema.ts';
 import { mailOutbox } from '../mail/schema.ts';
 
 /** An admin past the guard, as the back office's services receive one. */
@@ -25,9 +25,9 @@ export async function movementsOf(shop: TestShop, productId: string) {
 /** Every product whose stored stock differs from the sum of its movements: none, when the ledger holds. */
 export async function productsOffTheLedger(shop: TestShop) {
   const result = await shop.services.database.db.execute(sql`
-    select p.id, p.count_in_stock as stock, coalesce(sum(m.quantity), 0)::int as ledger
-    from ${products} p left join ${stockMovements} m on m.product_id = p.id
-    group by p.id having p.count_in_stock <> coalesce(sum(m.quantity), 0)`);
+    select s.product_id as id, s.count_in_stock as stock, coalesce(sum(m.quantity), 0)::int as ledger
+    from ${stockLevels} s left join ${stockMovements} m on m.product_id = s.product_id
+    group by s.product_id having s.count_in_stock <> coalesce(sum(m.quantity), 0)`);
   return (result as unknown as { rows: Array<{ id: string; stock: number; ledger: number }> }).rows;
 }
 

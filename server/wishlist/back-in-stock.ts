@@ -4,6 +4,7 @@ import { and, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Accounts } from '../platform/auth/face.ts';
 import type { Catalogue } from '../platform/catalog/face.ts';
+import type { Stock } from '../platform/stock/face.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
@@ -30,6 +31,8 @@ interface StockReturn {
 export interface BackInStockOptions {
   db: Db;
   catalog: Catalogue;
+  /** Tells of products back in stock, in the transaction that put them back. */
+  stock: Pick<Stock, 'onBackInStock'>;
   jobs: JobScheduler;
   outbox: MailOutbox;
   auth: Accounts;
@@ -41,7 +44,7 @@ export interface BackInStockOptions {
 }
 
 /**
- * Back-in-stock mails (decision 0028). The catalogue tells, inside the transaction that put stock back, which
+ * Back-in-stock mails (decision 0028). The stock module tells, inside the transaction that put stock back, which
  * products were out of stock (0) before; for those someone wishes for, the return is numbered and a job scheduled in
  * that transaction, so it exists exactly when the return is committed. The job mails each shopper who was waiting,
  * with a verified address and the mails on, once: a row per shopper, product and return says it is done.
@@ -49,9 +52,9 @@ export interface BackInStockOptions {
 export class BackInStockMails {
   constructor(private readonly options: BackInStockOptions) {}
 
-  /** Hears the catalogue's returns. */
+  /** Hears the stock module's returns. */
   register(): void {
-    this.options.catalog.onBackInStock((tx, productIds) => this.numberReturns(tx, productIds));
+    this.options.stock.onBackInStock((tx, productIds) => this.numberReturns(tx, productIds));
   }
 
   /** Its job: the mails of one return to stock. */

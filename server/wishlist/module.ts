@@ -2,6 +2,7 @@ import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
 import { authFace, forgetShopper } from '../platform/auth/face.ts';
 import { catalogFace } from '../platform/catalog/face.ts';
+import { stockFace } from '../platform/stock/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace, unsubscribeLinks } from '../platform/mail/face.ts';
 import { WishlistService } from './service.ts';
@@ -19,15 +20,17 @@ export const wishlistModule = defineModule({
     database: databaseFace,
     shop: shopFace,
     catalog: catalogFace,
+    stock: stockFace,
     auth: authFace,
     jobs: jobsFace,
     mail: mailFace,
   },
-  create: async ({ needs: { database, shop, catalog, auth, jobs, mail } }): Promise<Wishlists> => {
+  create: async ({ needs: { database, shop, catalog, stock, auth, jobs, mail } }): Promise<Wishlists> => {
     const wishlists = new WishlistService(database.db, catalog.catalog);
     const backInStock = new BackInStockMails({
       db: database.db,
       catalog: catalog.catalog,
+      stock: stock.stock,
       jobs: jobs.jobs,
       outbox: mail.outbox,
       auth: auth.auth,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUp } from '../testing/accounts.ts';
 import { orderTestShop } from '../testing/orders.ts';
 import { importCatalogue } from '../catalog/index.ts';
+import { importStock } from '../stock/index.ts';
 import { MAX_WISHLIST_ITEMS } from '../../core/constants.ts';
 import type { Wishlist } from '../../core/contracts/wishlist.ts';
 
@@ -189,8 +190,8 @@ describe(`at most ${MAX_WISHLIST_ITEMS} products`, () => {
   async function manyProducts(count: number): Promise<string[]> {
     const stamp = `${Date.now()}`;
     const { database, catalog } = shop().services;
-    await database.db.transaction((tx) =>
-      importCatalogue(tx, {
+    await database.db.transaction(async (tx) => {
+      const ids = await importCatalogue(tx, {
         categories: [{ slug: 'wishes', name: 'Wishes', position: 99 }],
         products: Array.from({ length: count }, (_, index) => ({
           slug: `wish-${stamp}-${index}`,
@@ -198,7 +199,6 @@ describe(`at most ${MAX_WISHLIST_ITEMS} products`, () => {
           categorySlug: 'wishes',
           originalPricePaise: 10_000,
           pricePaise: 10_000,
-          countInStock: 1,
           images: [],
           specs: [],
           description: [],
@@ -206,8 +206,12 @@ describe(`at most ${MAX_WISHLIST_ITEMS} products`, () => {
           createdAt: new Date(),
         })),
         banners: [],
-      }),
-    );
+      });
+      await importStock(
+        tx,
+        [...ids.values()].map((productId) => ({ productId, stock: 1 })),
+      );
+    });
     await catalog.publishChange();
     const { products } = (await shop().app.inject('/api/product/all-products')).json<{
       products: Array<{ _id: string; slug: string }>;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { startTestShop } from '../../testing/harness.ts';
 import { catalogProduct, productSupply } from '../../testing/orders.ts';
-import { products } from '../../catalog/schema.ts';
+import { stockLevels } from '../../stock/schema.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -187,7 +187,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the catalogue after its lis
          where datname = current_database() and query ilike 'listen%'`);
       expect(terminated.length).toBeGreaterThan(0);
       // A change whose NOTIFY nobody heard: the listener was down.
-      await db.update(products).set({ countInStock: 3 }).where(eq(products.id, productId));
+      await db.update(stockLevels).set({ countInStock: 3 }).where(eq(stockLevels.productId, productId));
       const relistened = await waitFor(async () => {
         const listening = await pids(sql`
           select pid from pg_stat_activity

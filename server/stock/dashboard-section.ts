@@ -1,11 +1,11 @@
-// The catalogue's section of the back office's dashboard (decision 0061).
+// The stock module's section of the back office's dashboard (decisions 0061, 0062).
 import type { DashboardSection } from '../../core/contracts/admin-dashboard.ts';
 import { LOW_STOCK_PAGE, type LowStockItem } from '../../core/contracts/admin-stock.ts';
 
 /** How many low-stock products the dashboard lists; the stock page has them all. */
 export const DASHBOARD_LOW_STOCK_ROWS = 10;
 
-/** Products at or below their threshold, lowest first (the catalogue's `lowStock`). */
+/** Products at or below their threshold, lowest first (the stock module's `lowStock`). */
 export async function lowStockSection(lowStock: (limit: number) => Promise<LowStockItem[]>): Promise<DashboardSection> {
   // Counted up to the stock page's largest page; listed lowest first up to DASHBOARD_LOW_STOCK_ROWS.
   const products = await lowStock(LOW_STOCK_PAGE.max);

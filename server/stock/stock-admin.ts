@@ -4,23 +4,26 @@ import type { Step, Workflow } from '../platform/db/workflow.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import type { AdminActor } from '../platform/audit/actor.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
-import { products } from './schema.ts';
+import type { StockProducts } from '../platform/stock/face.ts';
+import { stockLevels } from './schema.ts';
 import { recordMovement, toMovement } from './ledger.ts';
-import { crossesLow, thresholdOf, type LowStockCrossing } from './stock.ts';
+import { crossesLow, thresholdOf, type LowStockCrossing } from './levels.ts';
 import { belowZeroMessage, STOCK_MESSAGES, type StockMovement } from '../../core/contracts/admin-stock.ts';
 
 /** The most a product's stock may hold: PostgreSQL's integer. */
 const MAX_STOCK = 2_147_483_647;
 
-/** What the back office's stock workflows need from the rest of the catalogue. */
+/** What the back office's stock workflows need from the rest of the stock module. */
 export interface StockAdminDeps {
   audit: AuditTrail;
+  /** The products' titles, their rows share-locked (the catalogue's). */
+  products(): StockProducts;
   defaultThreshold: number;
   /** Queues the low-stock mails in the transaction. */
   mailLowStock(tx: Db, crossings: LowStockCrossing[]): Promise<void>;
   /** Tells the back-in-stock listeners, in the transaction, of products that were out of stock and are not now. */
   tellBackInStock(tx: Db, productIds: string[]): Promise<void>;
-  /** Once committed: the catalogue's cache, in every process, forgets the stock it had. */
+  /** Once committed: the stock.changed listeners (the catalogue's cache, in every process, forgets its stock). */
   stockChanged(): void;
 }
 
@@ -32,21 +35,33 @@ interface LockedProduct {
   threshold: number;
 }
 
-/** The product's row, locked until the transaction ends (as reserveStock locks it); 404 when there is none. */
-async function lockProduct(tx: Db, productId: string, defaultThreshold: number): Promise<LockedProduct> {
-  const [product] = await tx
-    .select({
-      id: products.id,
-      title: products.title,
-      countInStock: products.countInStock,
-      ownThreshold: products.lowStockThreshold,
-      threshold: sql<number>`${thresholdOf(defaultThreshold)}`.mapWith(Number),
-    })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for('no key update');
+/**
+ * The product's row share-locked, then its level locked, until the transaction ends (the order reserveStock takes
+ * them in); 404 when there is no such product. A product without a level yet gets one at 0.
+ */
+async function lockProduct(
+  tx: Db,
+  deps: Pick<StockAdminDeps, 'defaultThreshold' | 'products'>,
+  productId: string,
+): Promise<LockedProduct> {
+  const [product] = await deps.products().lockForStock(tx, [productId]);
   if (!product) throw new HttpError(404, STOCK_MESSAGES.productNotFound);
-  return product;
+  const lockLevel = () =>
+    tx
+      .select({
+        countInStock: stockLevels.countInStock,
+        ownThreshold: stockLevels.lowStockThreshold,
+        threshold: sql<number>`${thresholdOf(deps.defaultThreshold)}`.mapWith(Number),
+      })
+      .from(stockLevels)
+      .where(eq(stockLevels.productId, productId))
+      .for('no key update');
+  let [level] = await lockLevel();
+  if (!level) {
+    await tx.insert(stockLevels).values({ productId }).onConflictDoNothing();
+    [level] = await lockLevel();
+  }
+  return { id: productId, title: product.title, ...level! };
 }
 
 /** One manual adjustment on its way: `product` as it was under the lock, `movement` once written. */
@@ -81,8 +96,7 @@ export function adjustStockWorkflow(deps: StockAdminDeps): Workflow<AdjustingSto
   const steps: Step<AdjustingStock>[] = [
     {
       name: 'lockProduct',
-      run: async (tx, adjusting) =>
-        (adjusting.product = await lockProduct(tx, adjusting.productId, deps.defaultThreshold)),
+      run: async (tx, adjusting) => (adjusting.product = await lockProduct(tx, deps, adjusting.productId)),
     },
     {
       name: 'refuseBelowZero',
@@ -109,10 +123,7 @@ export function adjustStockWorkflow(deps: StockAdminDeps): Workflow<AdjustingSto
     {
       name: 'updateTotal',
       run: (tx, { productId, after }) =>
-        tx
-          .update(products)
-          .set({ countInStock: after, updatedAt: sql`now()` })
-          .where(eq(products.id, productId)),
+        tx.update(stockLevels).set({ countInStock: after }).where(eq(stockLevels.productId, productId)),
     },
     {
       name: 'audit',
@@ -164,18 +175,18 @@ export class SettingThreshold {
  * Setting a product's low-stock threshold: lockProduct → updateThreshold → audit. A new threshold sends no mail:
  * the mail is for stock that moves across it.
  */
-export function lowStockThresholdWorkflow(deps: Pick<StockAdminDeps, 'audit' | 'defaultThreshold'>) {
+export function lowStockThresholdWorkflow(deps: Pick<StockAdminDeps, 'audit' | 'defaultThreshold' | 'products'>) {
   const workflow: Workflow<SettingThreshold> = {
     name: 'setLowStockThreshold',
     steps: [
       {
         name: 'lockProduct',
-        run: async (tx, setting) => (setting.product = await lockProduct(tx, setting.productId, deps.defaultThreshold)),
+        run: async (tx, setting) => (setting.product = await lockProduct(tx, deps, setting.productId)),
       },
       {
         name: 'updateThreshold',
         run: (tx, { productId, threshold }) =>
-          tx.update(products).set({ lowStockThreshold: threshold }).where(eq(products.id, productId)),
+          tx.update(stockLevels).set({ lowStockThreshold: threshold }).where(eq(stockLevels.productId, productId)),
       },
       {
         name: 'audit',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../platform/http/endpoint-route.ts';
 import { actorOf } from '../platform/audit/actor.ts';
-import type { CatalogService } from './service.ts';
+import type { StockService } from './service.ts';
 import {
   adjustStockEndpoint,
   lowStockEndpoint,
@@ -12,14 +12,14 @@ import {
 const tags = ['admin'];
 
 /** The back office's stock routes (decision 0034); the admin guard refuses everyone but admins before these run. */
-export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+export const stockAdminRoutes: FastifyPluginAsyncZod<{ stock: StockService }> = async (app, { stock }) => {
   route(app, adjustStockEndpoint, {
     schema: {
       tags,
       summary: "Adjust a product's stock by a signed change, with a reason (audited)",
       description: 'Writes an `adjustment` movement; a change that would take the stock below 0 is refused (409).',
     },
-    handler: (request) => catalog.adjustStock(actorOf(request), request.params.productId, request.body),
+    handler: (request) => stock.adjustStock(actorOf(request), request.params.productId, request.body),
   });
 
   route(app, lowStockThresholdEndpoint, {
@@ -28,14 +28,14 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
       summary: "Set a product's low-stock threshold; null follows LOW_STOCK_THRESHOLD (audited)",
     },
     handler: (request) =>
-      catalog.setLowStockThreshold(actorOf(request), request.params.productId, request.body.threshold),
+      stock.setLowStockThreshold(actorOf(request), request.params.productId, request.body.threshold),
   });
 
   route(app, stockMovementsEndpoint, {
     schema: { tags, summary: "A product's stock movements, newest first, paged with `before`" },
     handler: async (request) => {
       actorOf(request);
-      return catalog.stockMovements(request.params.productId, request.query);
+      return stock.stockMovements(request.params.productId, request.query);
     },
   });
 
@@ -43,7 +43,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService
     schema: { tags, summary: 'Products at or below their low-stock threshold, lowest stock first' },
     handler: async (request) => {
       actorOf(request);
-      return { products: await catalog.lowStock(request.query.limit) };
+      return { products: await stock.lowStock(request.query.limit) };
     },
   });
 };

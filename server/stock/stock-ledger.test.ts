@@ -57,9 +57,9 @@ describe('the stock ledger', () => {
     expect((await cancel(paid, refunded.bearer)).json().order.paymentStatus).toBe('refund_pending');
 
     // Two manual adjustments.
-    const { catalog } = shop().services;
-    await catalog.adjustStock(ownerActor(), productId, { change: 5, reason: 'Found a carton in the back room' });
-    await catalog.adjustStock(ownerActor(), productId, { change: -1, reason: 'Damaged in the shop' });
+    const { stock } = shop().services;
+    await stock.adjustStock(ownerActor(), productId, { change: 5, reason: 'Found a carton in the back room' });
+    await stock.adjustStock(ownerActor(), productId, { change: -1, reason: 'Damaged in the shop' });
 
     expect(await movementsOf(shop(), productId)).toEqual([
       ...opening,

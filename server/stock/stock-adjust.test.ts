@@ -19,13 +19,13 @@ beforeAll(async () => {
 
 const owner = ownerActor();
 const adjust = (productId: string, change: number, reason = 'Counted the shelf') =>
-  shop().services.catalog.adjustStock(owner, productId, { change, reason });
+  shop().services.stock.adjustStock(owner, productId, { change, reason });
 const buy = (productId: string, quantity: number) =>
   placedOrderId(shop(), shopper.bearer, orderBody([{ _id: productId, quantity }]));
 const auditOf = (productId: string, action: string) =>
   shop().services.audit.search({ targetId: productId, action, limit: 10 });
 
-describe('CatalogService.adjustStock', () => {
+describe('StockService.adjustStock', () => {
   it('changes the stock by a signed amount, as an adjustment movement with its reason and admin, and audits it', async () => {
     const productId = await supplyProduct({ stock: 7 });
     const added = await adjust(productId, 5, 'A delivery from the workshop');
@@ -72,9 +72,9 @@ describe('CatalogService.adjustStock', () => {
   it('requires a reason (400), and a product that exists (404)', async () => {
     const productId = await supplyProduct({ stock: 4 });
     const before = await movementsOf(shop(), productId);
-    const { catalog } = shop().services;
+    const { stock } = shop().services;
     for (const reason of ['', '   ']) {
-      await expect(catalog.adjustStock(owner, productId, { change: 1, reason })).rejects.toMatchObject({
+      await expect(stock.adjustStock(owner, productId, { change: 1, reason })).rejects.toMatchObject({
         statusCode: 400,
         message: STOCK_MESSAGES.reasonRequired,
       });
@@ -96,7 +96,7 @@ describe('CatalogService.adjustStock', () => {
   it('tells the back-in-stock listeners when it brings a product back from 0', async () => {
     const productId = await supplyProduct({ stock: 0 });
     const heard: string[][] = [];
-    shop().services.catalog.onBackInStock(async (_tx, ids) => void heard.push(ids));
+    shop().services.stock.onBackInStock(async (_tx, ids) => void heard.push(ids));
     await adjust(productId, 3);
     await adjust(productId, 1);
     expect(heard.filter((ids) => ids.includes(productId))).toEqual([[productId]]);
@@ -147,16 +147,16 @@ describe('low stock', () => {
   });
 
   it("follows a product's own threshold, audited, and lists the low products lowest first", async () => {
-    const { catalog } = shop().services;
+    const { stock } = shop().services;
     const [roomy, scarce, soldOut] = [
       await supplyProduct({ stock: 3 }),
       await supplyProduct({ stock: 2 }),
       await supplyProduct({ stock: 0 }),
     ];
-    const listed = async () => (await catalog.lowStock(500)).map((item) => item.productId);
+    const listed = async () => (await stock.lowStock(500)).map((item) => item.productId);
     expect(await listed()).toEqual(expect.arrayContaining([roomy, scarce, soldOut]));
 
-    expect(await catalog.setLowStockThreshold(owner, roomy, 1)).toEqual({ threshold: 1, effectiveThreshold: 1 });
+    expect(await stock.setLowStockThreshold(owner, roomy, 1)).toEqual({ threshold: 1, effectiveThreshold: 1 });
     expect(await listed()).not.toContain(roomy);
     const [entry] = await auditOf(roomy, 'product.low_stock_threshold');
     expect([entry!.before, entry!.after]).toEqual([{ lowStockThreshold: null }, { lowStockThreshold: 1 }]);
@@ -165,37 +165,37 @@ describe('low stock', () => {
     expect(await lowStockMails(shop(), roomy)).toHaveLength(1);
     expect(await listed()).toContain(roomy);
 
-    const low = await catalog.lowStock(500);
+    const low = await stock.lowStock(500);
     const stocks = low.map((item) => item.countInStock);
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
     expect(low.find((item) => item.productId === scarce)).toMatchObject({ countInStock: 2, threshold });
     expect(low.find((item) => item.productId === roomy)).toMatchObject({ countInStock: 1, threshold: 1 });
 
-    expect(await catalog.setLowStockThreshold(owner, roomy, null)).toEqual({
+    expect(await stock.setLowStockThreshold(owner, roomy, null)).toEqual({
       threshold: null,
       effectiveThreshold: threshold,
     });
-    await expect(catalog.setLowStockThreshold(owner, crypto.randomUUID(), 3)).rejects.toMatchObject({
+    await expect(stock.setLowStockThreshold(owner, crypto.randomUUID(), 3)).rejects.toMatchObject({
       statusCode: 404,
     });
   });
 });
 
-describe('CatalogService.stockMovements', () => {
+describe('StockService.stockMovements', () => {
   it('pages a product’s movements newest first', async () => {
     const productId = await supplyProduct({ stock: 10 });
     for (const change of [1, 2, 3, 4]) await adjust(productId, change);
-    const { catalog } = shop().services;
-    const first = await catalog.stockMovements(productId, { limit: 2 });
+    const { stock } = shop().services;
+    const first = await stock.stockMovements(productId, { limit: 2 });
     expect(first.movements.map((movement) => movement.quantity)).toEqual([4, 3]);
-    const second = await catalog.stockMovements(productId, { limit: 2, before: first.nextBefore! });
+    const second = await stock.stockMovements(productId, { limit: 2, before: first.nextBefore! });
     expect(second.movements.map((movement) => movement.quantity)).toEqual([2, 1]);
-    const last = await catalog.stockMovements(productId, { limit: 2, before: second.nextBefore! });
+    const last = await stock.stockMovements(productId, { limit: 2, before: second.nextBefore! });
     // The product's opening stock: the seed's, then the test's.
     expect(last).toMatchObject({ nextBefore: null });
     expect(new Set(last.movements.map((movement) => movement.kind))).toEqual(new Set(['import']));
     expect(last.movements.reduce((sum, movement) => sum + movement.quantity, 0)).toBe(10);
-    await expect(catalog.stockMovements(crypto.randomUUID(), { limit: 2 })).rejects.toMatchObject({
+    await expect(stock.stockMovements(crypto.randomUUID(), { limit: 2 })).rejects.toMatchObject({
       statusCode: 404,
     });
   });

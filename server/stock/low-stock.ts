@@ -1,7 +1,7 @@
 import type { Db } from '../platform/db/client.ts';
 import { escapeHtml, layout } from '../platform/mail/templates.ts';
 import type { MailOutbox, OutgoingMail } from '../platform/mail/face.ts';
-import type { LowStockCrossing } from './stock.ts';
+import type { LowStockCrossing } from './levels.ts';
 
 /** Where low-stock mails go and what they link to. */
 export interface LowStockSettings {
