@@ -1,4 +1,4 @@
-// The placeOrder flow (decision 0061): placing an order crosses the auth, catalogue, orders, cart and payments
+// The placeOrder flow (decision 0061): placing an order crosses the auth, stock, orders, cart and payments
 // modules, so it lives above them and calls each through its face.
 import { createHash } from 'node:crypto';
 import type { Database, Db } from '../platform/db/client.ts';
