@@ -1,17 +1,9 @@
 // The orders' section of the back office's dashboard (decision 0061).
 import type { DashboardSection } from '../../core/contracts/admin-dashboard.ts';
-
-/** What the orders module tells of its orders (its `atAGlance`). */
-export interface OrderFigures {
-  today: { orders: number; revenuePaise: number };
-  thisMonth: { orders: number; revenuePaise: number };
-  paymentsAwaiting: number;
-  refundsDue: number;
-  paymentsToReview: number;
-}
+import type { OrdersAtAGlance } from './dashboard.ts';
 
 /** Today's and this month's sales, and the prepaid orders waiting on a payment, a refund or a look. */
-export async function ordersSection(atAGlance: () => Promise<OrderFigures>): Promise<DashboardSection> {
+export async function ordersSection(atAGlance: () => Promise<OrdersAtAGlance>): Promise<DashboardSection> {
   const orders = await atAGlance();
   const waiting = (value: number) => (value === 0 ? 'good' : 'warning');
   return {
