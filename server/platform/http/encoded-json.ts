@@ -20,6 +20,7 @@ export class EncodedJson {
   readonly etag: string;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
   private readonly made = new Map<Encoding, Buffer>();
+  private plain: Buffer | undefined;
 
   constructor(
     readonly json: string,
@@ -39,6 +40,11 @@ export class EncodedJson {
       body.then((made) => this.made.set(encoding, made)).catch(() => {});
     }
     return body;
+  }
+
+  /** The uncompressed body as bytes, encoded once: most API clients ask for no compression. */
+  plainBody(): Buffer {
+    return (this.plain ??= Buffer.from(this.json));
   }
 
   /** The body in `encoding` if it is made already (asking for it otherwise, for next time). */
@@ -117,7 +123,7 @@ export function writeEncodedJson(
     return true;
   }
   const encoding = answerEncoding(answer, request.headers['accept-encoding']);
-  const body = encoding ? answer.madeBody(encoding) : Buffer.from(answer.json);
+  const body = encoding ? answer.madeBody(encoding) : answer.plainBody();
   if (!body) return false;
   response.writeHead(200, {
     ...common,
