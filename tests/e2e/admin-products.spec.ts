@@ -57,6 +57,29 @@ test('the owner lists a product with its facts and images, shows it, then hides 
   await expect(page.getByText('Kala Metal Works, 12 Thatheri Bazaar, Varanasi 221001')).toBeAttached();
   expect(await (await page.request.get('/sitemap.xml')).text()).toContain(`${productPath}<`);
 
+  // Its stock (the stock module's page): two damaged units written off, then a threshold it is now at or below.
+  await open(page, editor);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Stock' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
+  await page.getByLabel('Product', { exact: true }).selectOption({ label: `${title} (7 in stock)` });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  await page.getByLabel('Change (e.g. 5 or -2)').fill('-2');
+  await page.getByLabel('Reason').fill('Damaged in transit');
+  await page.getByRole('button', { name: 'Adjust stock' }).click();
+  await expect(toast(page, 'Stock is now 5')).toBeVisible();
+  const movements = page.getByRole('region', { name: 'Stock movements' });
+  await expect(movements.getByRole('listitem').first()).toContainText('Adjustment -2');
+  await expect(movements.getByRole('listitem').first()).toContainText('Damaged in transit');
+  await expect(
+    page.getByLabel('Product', { exact: true }).locator('option', { hasText: `${title} (5 in stock)` }),
+  ).toBeAttached();
+  await page.getByLabel("Threshold (empty: the shop's default)").fill('6');
+  await page.getByRole('button', { name: 'Save threshold' }).click();
+  await expect(toast(page, 'Threshold set to 6')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Low stock' }).getByRole('link', { name: title })).toBeVisible();
+  await expectAccessible(page);
+
   await open(page, editor);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await page.getByRole('button', { name: 'Hide', exact: true }).click();
