@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from './platform/kernel/setting-types.ts';
 import { loadConfig } from './root/modules.ts';
-import { servesLocalConveniences } from './platform/settings.ts';
+import { drainMsOf, servesLocalConveniences } from './platform/settings.ts';
 
 const SECRETS_KEY = 'a1'.repeat(32);
 
@@ -89,6 +89,20 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     // A local shop may still believe any proxy.
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+  });
+
+  it('drains 2 s after SIGTERM behind a proxy and not at all without one, always within the shutdown timeout', () => {
+    expect(loadConfig({})).toMatchObject({ WORKER_MODE: 'both', SHUTDOWN_TIMEOUT_MS: 8000 });
+    expect(drainMsOf(loadConfig({}))).toBe(0);
+    expect(drainMsOf(loadConfig({ TRUST_PROXY: '1' }))).toBe(2000);
+    expect(drainMsOf(loadConfig({ TRUST_PROXY: '1', SHUTDOWN_DRAIN_MS: '500' }))).toBe(500);
+    expect(messageOf({ SHUTDOWN_DRAIN_MS: '8000' })).toContain(
+      'SHUTDOWN_DRAIN_MS=8000 must be below SHUTDOWN_TIMEOUT_MS=8000',
+    );
+    expect(messageOf({ TRUST_PROXY: '1', SHUTDOWN_TIMEOUT_MS: '1500' })).toContain(
+      'SHUTDOWN_DRAIN_MS=2000 must be below SHUTDOWN_TIMEOUT_MS=1500',
+    );
+    expect(messageOf({ WORKER_MODE: 'web' })).toContain('WORKER_MODE="web"');
   });
 
   it('never prints the value of a secret', () => {

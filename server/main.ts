@@ -10,14 +10,10 @@ import { createServices } from './root/services.ts';
 import { buildServer } from './root/app.ts';
 import { createDevStorefront } from './platform/http/dev-storefront.ts';
 import { serializeError } from './platform/http/logger.ts';
+import { drainMsOf } from './platform/settings.ts';
 
 const root = process.cwd();
 const serverBuildPath = path.join(root, 'build/server/index.js');
-/**
- * From SIGTERM to exit, at most. One budget for everything (decision 0021): the requests in flight, then the jobs
- * and mails in flight (5 s at most, less when the requests took long), then the connections.
- */
-const SHUTDOWN_DEADLINE_MS = 8000;
 /** Kept from the budget for exiting itself. */
 const EXIT_MARGIN_MS = 500;
 
@@ -34,6 +30,14 @@ async function main() {
         clientDir: path.join(root, 'build/client'),
       });
 
+  /**
+   * From SIGTERM to exit, SHUTDOWN_TIMEOUT_MS at most, one budget for everything (decisions 0021, 0065): readiness
+   * answers 503 at once and requests are served for SHUTDOWN_DRAIN_MS, so a balancer stops sending; then the server
+   * stops accepting and the requests in flight finish, then the jobs and mails in flight (5 s at most, less when the
+   * rest took long) before their claims go back, then the connections.
+   */
+  const timeoutMs = config.SHUTDOWN_TIMEOUT_MS;
+  const drainMs = drainMsOf(config);
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
     if (shuttingDown) {
@@ -41,15 +45,17 @@ async function main() {
       process.exit(1);
     }
     shuttingDown = true;
-    const deadline = Date.now() + SHUTDOWN_DEADLINE_MS - EXIT_MARGIN_MS;
-    app.log.info(`${signal} received, shutting down`);
+    const deadline = Date.now() + timeoutMs - EXIT_MARGIN_MS;
+    services.processState.drain();
+    app.log.info(`${signal} received, shutting down${drainMs > 0 ? ` after serving ${drainMs} ms more` : ''}`);
     services.stopClaiming(); // no job and no mail is claimed from now on, however large the backlog
     // Whatever still hangs after the deadline (a stuck request or send) is cut off: mail leases make sends safe to retry.
     setTimeout(() => {
-      app.log.error(`Shutdown took over ${SHUTDOWN_DEADLINE_MS} ms, exiting anyway`);
+      app.log.error(`Shutdown took over ${timeoutMs} ms, exiting anyway`);
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
+    }, timeoutMs).unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
       // Node's close() ends the connections idle at that moment only: a keep-alive connection busy then (a client's,
       // the PhonePe adapter's to the local simulator) would hold it up until its keep-alive timeout (72 s).
       const idleCloser = setInterval(() => app.server.closeIdleConnections(), 100);

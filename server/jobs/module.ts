@@ -24,7 +24,8 @@ export const jobsModule = defineModule({
     const scheduledWork = new ScheduledWork(jobs, gather(scheduledRounds), gather(workClaimers), {
       pollMs: settings.JOB_POLL_MS,
       log,
-      runsOnItsOwn: needs.shop.runtime.NODE_ENV !== 'test',
+      // A process that only serves HTTP (WORKER_MODE=server) leaves jobs and mail to the workers.
+      runsOnItsOwn: needs.shop.runtime.NODE_ENV !== 'test' && needs.shop.runtime.WORKER_MODE !== 'server',
     });
     return { jobs, scheduledWork };
   },

@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import type { FileStorage } from './storage/storage.ts';
 import type { RateLimitStore } from './http/rate-limit.ts';
 import type { RootSettings } from './settings.ts';
+import { processFace, type ProcessState } from './process-state.ts';
 
 /** The shop's identity and where it runs, for links in mail and pages. */
 export interface ShopIdentity {
@@ -16,7 +17,7 @@ export interface ShopIdentity {
   /** Where browsers fetch media from (MEDIA_BASE_URL). */
   mediaBaseUrl: string;
   /** The process's own settings: its environment, port and proxy, for what is served only locally. */
-  runtime: Pick<RootSettings, 'NODE_ENV' | 'PORT' | 'TRUST_PROXY' | 'PUBLIC_URL' | 'DATA_DIR'>;
+  runtime: Pick<RootSettings, 'NODE_ENV' | 'PORT' | 'TRUST_PROXY' | 'PUBLIC_URL' | 'DATA_DIR' | 'WORKER_MODE'>;
 }
 
 export interface ShopLog {
@@ -47,6 +48,7 @@ export function platformFaces(platform: {
   rateLimits: RateLimitStore;
   log: ShopLog;
   shop: ShopIdentity;
+  process: ProcessState;
 }): ReadonlyMap<AnyFace, unknown> {
   return new Map<AnyFace, unknown>([
     [databaseFace, platform.database],
@@ -54,5 +56,6 @@ export function platformFaces(platform: {
     [rateLimitsFace, platform.rateLimits],
     [logFace, platform.log],
     [shopFace, platform.shop],
+    [processFace, platform.process],
   ]);
 }

@@ -4,6 +4,10 @@ import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { bool, httpUrl, secret } from './kernel/setting-types.ts';
 
+/** The roles a process may have (WORKER_MODE). */
+export const WORKER_MODES = ['both', 'server', 'worker'] as const;
+export type WorkerMode = (typeof WORKER_MODES)[number];
+
 export const rootSettings = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int('must be a whole number').min(1).max(65535).default(3000),
@@ -20,6 +24,18 @@ export const rootSettings = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value.split(',').map((entry) => entry.trim());
     }),
+  /**
+   * What this process does (issue 33): `both` serves HTTP and runs jobs and the mail outbox (one VPS, one kind of
+   * process); `server` only serves HTTP; `worker` only runs jobs and mail, answering just its health routes.
+   */
+  WORKER_MODE: z.enum(WORKER_MODES).default('both'),
+  /**
+   * After SIGTERM, how long the process keeps serving while its readiness answers 503, so a balancer polling it
+   * stops sending first: by default 2000 ms behind a proxy (TRUST_PROXY set), else 0.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  /** From SIGTERM to exit at most, the drain included; what still runs then is cut off. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(8000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: secret(
     z
@@ -121,6 +137,15 @@ export function checkRootSettings(present: Readonly<Record<string, string | unde
       );
     }
   }
+  const behindProxy = (present.TRUST_PROXY?.trim() ?? 'false') !== 'false';
+  const drain = Number(present.SHUTDOWN_DRAIN_MS ?? (behindProxy ? 2000 : 0));
+  const timeout = Number(present.SHUTDOWN_TIMEOUT_MS ?? 8000);
+  if (drain >= timeout) {
+    lines.push(
+      `  SHUTDOWN_DRAIN_MS=${drain} must be below SHUTDOWN_TIMEOUT_MS=${timeout} (the drain is part of the shutdown's ` +
+        'time, and the requests in flight need some of it)',
+    );
+  }
   if (present.S3_BUCKET) {
     lines.push(
       ...REQUIRED_WITH_S3_BUCKET.filter((key) => !present[key]).map(
@@ -151,3 +176,7 @@ export function servesLocalConveniences(settings: Pick<RootSettings, 'NODE_ENV' 
 export function publicOrigin(settings: Pick<RootSettings, 'PUBLIC_URL' | 'PORT'>): string {
   return (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/$/, '');
 }
+
+/** How long a SIGTERM keeps serving before it stops accepting (SHUTDOWN_DRAIN_MS, by default 2 s behind a proxy). */
+export const drainMsOf = (settings: Pick<RootSettings, 'SHUTDOWN_DRAIN_MS' | 'TRUST_PROXY'>): number =>
+  settings.SHUTDOWN_DRAIN_MS ?? (settings.TRUST_PROXY === false ? 0 : 2000);

@@ -83,8 +83,8 @@ async function shopWorld(prefix: string) {
   return {
     smtp,
     database,
-    async start() {
-      const shop = await startShopProcess(env);
+    async start(role: Record<string, string> = {}) {
+      const shop = await startShopProcess({ ...env, ...role });
       shops.push(shop);
       if (shops.length === 1) await database.connect(); // once the first start has migrated
       return shop;
@@ -219,5 +219,20 @@ describe.skipIf(!baseUrl)('scheduled work across a stop, on PostgreSQL', () => {
     await pause(500); // anything sent twice would arrive now
     expect(await world.expectEachMailOnce()).toBe(15);
     expect([...arrivals(world.smtp).keys()].map((key) => key.split(' | ')[0]).sort()).toEqual([...emails].sort());
+  }, 180_000);
+
+  test('a server process (WORKER_MODE=server) sends no mail; a worker on the same database sends it', async () => {
+    const world = await shopWorld('shop_roles');
+    const server = await world.start({ WORKER_MODE: 'server' });
+    await world.database.query(`insert into users (full_name, email) values ('Asha Verma', 'roles@example.in')`);
+    const answer = await postJson(server, '/api/auth/forgot-password', { email: 'roles@example.in' });
+    expect(answer.status, answer.text).toBe(200);
+    await pause(3000); // three of its poll rounds: a process running jobs would have sent it by now
+    expect(world.smtp.received).toHaveLength(0);
+    expect(await world.pendingMails()).toBe(1);
+
+    await world.start({ WORKER_MODE: 'worker' });
+    expect(await until(30_000, () => world.smtp.received.length === 1)).toBe(true);
+    expect(await world.expectEachMailOnce()).toBe(1);
   }, 180_000);
 });

@@ -112,3 +112,47 @@ describe('stopping the shop process', () => {
     expect(shop.output()).toContain('exiting anyway');
   }, 400_000);
 });
+
+describe('draining before a shutdown (issue 33)', () => {
+  const readiness = async (port: number) => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+    return { status: answer.status, body: (await answer.json()) as { status: string } };
+  };
+
+  test('readiness answers 503 draining at SIGTERM while requests are served for SHUTDOWN_DRAIN_MS; then it exits 0', async () => {
+    shop = await startShopProcess(
+      { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', SHUTDOWN_DRAIN_MS: '1500' },
+      { timeoutMs: 300_000 },
+    );
+    expect(await readiness(shop.port)).toEqual({ status: 200, body: { status: 'ready' } });
+    const since = Date.now();
+    shop.kill('SIGTERM');
+    await pause(200);
+    expect(await readiness(shop.port)).toEqual({ status: 503, body: { status: 'draining' } });
+    const live = await fetch(`http://127.0.0.1:${shop.port}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${shop.port}/api/product/all-products`)).status).toBe(200);
+    expect(Date.now() - since).toBeLessThan(1500);
+    const { code, afterMs } = await exitOf(shop, since);
+    expect(code).toBe(0);
+    expect(afterMs).toBeGreaterThanOrEqual(1500);
+    expect(afterMs).toBeLessThan(6500);
+    expect(shop.output()).toContain('shutting down after serving 1500 ms more');
+  }, 400_000);
+
+  test('a worker process (WORKER_MODE=worker) answers its health routes only', async () => {
+    shop = await startShopProcess(
+      { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'info', WORKER_MODE: 'worker' },
+      { timeoutMs: 300_000 },
+    );
+    const origin = `http://127.0.0.1:${shop.port}`;
+    expect((await fetch(`${origin}/api/health/live`)).status).toBe(200);
+    expect(await readiness(shop.port)).toEqual({ status: 200, body: { status: 'ready' } });
+    expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+    for (const path of ['/api/product/all-products', '/', '/shop', '/api/docs', '/api/health/anything']) {
+      const answer = await fetch(origin + path);
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json(), path).toEqual({ message: 'Not found' });
+    }
+  }, 400_000);
+});

@@ -13,6 +13,7 @@ import { installApiRateLimit } from '../platform/http/api-rate-limit.ts';
 import { fastPaths as fastPathPoint, serverWithFastPaths, type FastPath } from '../platform/http/fast-paths.ts';
 import { decorateShopper, REFRESH_COOKIE } from '../auth/index.ts';
 import { ADMIN_COOKIE } from '../admin/index.ts';
+import { answerOnlyWorkerRoutes } from '../platform/http/worker-only.ts';
 import { mountStandIns } from './stand-ins.ts';
 import { mountPages, type PageOptions } from './pages.ts';
 import type { Services } from './services.ts';
@@ -26,6 +27,7 @@ export interface ServerOptions extends PageOptions {
 /** The shop's HTTP server: the API's every module's routes under /api, then the storefront's pages (decision 0058). */
 export async function buildServer(services: Services, options: ServerOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
+  const worker = config.WORKER_MODE === 'worker';
   // Answered before Fastify sees them (decision 0045): the page cache's first, then the modules'.
   const fastPaths: FastPath[] = [];
   const app = Fastify({
@@ -41,6 +43,8 @@ export async function buildServer(services: Services, options: ServerOptions = {
     // every contract bounds its parameters well below this.
     routerOptions: { maxParamLength: 1000 },
   });
+  if (worker) answerOnlyWorkerRoutes(app); // its health routes only (issue 33)
+  app.addHook('onReady', async () => services.processState.started());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -50,7 +54,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
     crossOriginEmbedderPolicy: false,
   });
-  fastPaths.push(...services.assembly.contributions(fastPathPoint).map((make) => make(securityHeaders)));
+  if (!worker) fastPaths.push(...services.assembly.contributions(fastPathPoint).map((make) => make(securityHeaders)));
   // Every /api route but the public catalogue reads: per account when signed in, else per address (decision 0041).
   installApiRateLimit(app, {
     store: services.rateLimitStore,
@@ -79,6 +83,6 @@ export async function buildServer(services: Services, options: ServerOptions = {
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) =>
     reply.code(404).send({ message: 'Not found' }),
   );
-  await mountPages(app, services, options, { securityHeaders, fastPaths });
+  if (!worker) await mountPages(app, services, options, { securityHeaders, fastPaths });
   return app;
 }

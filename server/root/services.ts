@@ -7,7 +7,9 @@ import type { FileStorage } from '../platform/storage/storage.ts';
 import { createRateLimitStore, type RateLimitStore } from '../platform/http/rate-limit.ts';
 import { createLogger } from '../platform/http/logger.ts';
 import { closeShop } from './shutdown.ts';
+import { beforeStart } from './before-start.ts';
 import { platformFaces, shopLog, type ShopLog } from '../platform/faces.ts';
+import { ProcessState } from '../platform/process-state.ts';
 import { publicOrigin } from '../platform/settings.ts';
 import { SHOP_PARTS, partsOf, shopSettingsOf, type Config, type ModuleFaces } from './modules.ts';
 import type { ShopSettings } from '../../core/shop.ts';
@@ -22,6 +24,8 @@ export type Services = ModuleFaces & {
   shop: ShopSettings;
   origin: string;
   assembly: Assembly;
+  /** Starting, ready or draining: what the readiness route answers. */
+  processState: ProcessState;
   /** Claims no more jobs or mails, from this moment: the first thing a shutdown does (decision 0021). */
   stopClaiming(): void;
   /** Stops scheduled work, then the modules, then the database, by `deadline` (closeShop). */
@@ -60,6 +64,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     await database.migrate();
   });
   const modules = overrides.modules ?? SHOP_PARTS;
+  const processState = new ProcessState();
   const assembly = await assemble(modules, {
     settings: config,
     given: platformFaces({
@@ -68,18 +73,9 @@ export async function createServices(config: Config, overrides: ServiceOverrides
       rateLimits: rateLimitStore,
       log,
       shop: { ...identity, runtime: config },
+      process: processState,
     }),
-    beforeStart: async (modules) => {
-      const { jobs } = modules.ownOf('jobs') as ModuleFaces;
-      for (const job of modules.jobs()) jobs.handle(job.kind, job.run, { maxAttempts: job.maxAttempts });
-      // The demo catalogue and its artwork load only here, never in a shop that does not seed.
-      if (!config.SEED_DEMO) return;
-      const { seedDemoCatalogue } = await import('../../demo/seed.ts');
-      const { media } = modules.ownOf('media') as ModuleFaces;
-      await database.withStartupLock(async () => {
-        if (await seedDemoCatalogue(database, media)) logger.info('Seeded the demo catalogue');
-      });
-    },
+    beforeStart: beforeStart(config, database, logger),
   });
   const parts = partsOf(assembly, modules);
   return {
@@ -91,6 +87,7 @@ export async function createServices(config: Config, overrides: ServiceOverrides
     logger,
     origin,
     assembly,
+    processState,
     shop: shopSettingsOf(config),
     stopClaiming: () => parts.scheduledWork.stopClaiming(),
     close: ({ deadline } = {}) => closeShop({ ...parts, assembly, rateLimitStore, database }, deadline),

@@ -10,11 +10,13 @@ import { RateLimitedError, type RateLimitStore } from './rate-limit.ts';
 
 /**
  * The operations the general limit leaves alone, by operationId: public, cacheable reads of the catalogue (and the
- * health check) meant to sit behind a CDN or proxy, whose few addresses fetch for everyone. Their abuse is met at
+ * health checks) meant to sit behind a CDN or proxy, whose few addresses fetch for everyone. Their abuse is met at
  * the edge (decision 0041); `.spectral.yaml` names them for the rate-limit rules.
  */
 export const UNLIMITED_OPERATIONS: ReadonlySet<string> = new Set([
   'health',
+  'healthLive',
+  'healthReady',
   'productList',
   'product',
   'productReviews',
