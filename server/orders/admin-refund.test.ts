@@ -13,7 +13,7 @@ import {
 } from '../testing/payments.ts';
 import { orderBody, placedOrderId, queuedMails, storedStock, verifiedShopper } from '../testing/orders.ts';
 import { signedInAdmin, type SignedInAdmin } from '../testing/admin-session.ts';
-import { REFUND_JOB } from '../payments/transitions.ts';
+import { REFUND_JOB } from '../payments/reconciliation.ts';
 import { paymentRefunds } from '../payments/schema.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { REFUND_RETRY_REASON_MESSAGE } from '../../core/contracts/admin-orders.ts';

@@ -57,7 +57,7 @@ export const ordersModule = defineModule({
     });
     return {
       orders,
-      orderPayments: new OrderPaymentState(database.db, stock.stock),
+      orderPayments: new OrderPaymentState(database.db),
       placedOrders: placedOrders(database.db, needs.jobs.jobs),
     };
   },

@@ -1,9 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
-import type { Stock } from '../platform/stock/face.ts';
 import { AWAITING_PAYMENT, type PaymentStatus } from '../../core/contracts/payments.ts';
-import type { OrderPayments, PaymentOrder } from '../platform/orders/face.ts';
+import type { OrderLine, OrderPayments, PaymentOrder } from '../platform/orders/face.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
 
@@ -58,10 +57,7 @@ export class OrderPaymentState implements OrderPayments {
   /** The lookups outside a transaction, built once (checkout, status checks); in one, they are built each time. */
   private readonly prepared;
 
-  constructor(
-    private readonly db: Db,
-    private readonly stock: Pick<Stock, 'releaseStock' | 'reserveIfAvailable'>,
-  ) {
+  constructor(private readonly db: Db) {
     this.prepared = { byOrderId: lookup(db, 'byOrderId'), byId: lookup(db, 'byId') };
   }
 
@@ -113,31 +109,25 @@ export class OrderPaymentState implements OrderPayments {
   }
 
   /**
-   * An unpaid order past its time, whatever its status: cancelled by the system, payment expired, stock released
-   * (stock). False when it was paid or cancelled meanwhile.
+   * An unpaid order past its time, whatever its status: cancelled by the system, payment expired; its lines, whose
+   * stock the expireOrder flow releases. Null when it was paid or cancelled meanwhile.
    */
-  async expire(id: string, db: Db): Promise<boolean> {
+  async expire(id: string, db: Db): Promise<OrderLine[] | null> {
     const [expired] = await db
       .update(orders)
       .set({ paymentStatus: 'expired', status: 'cancelled', updatedAt: sql`now()` })
       .where(and(eq(orders.id, id), inArray(orders.paymentStatus, AWAITING_PAYMENT), ne(orders.status, 'cancelled')))
       .returning({ id: orders.id, orderId: orders.orderId });
-    if (!expired) return false;
+    if (!expired) return null;
     await db.insert(orderStatusEvents).values({ orderId: id, status: 'cancelled', actor: 'system' });
-    await this.stock.releaseStock(db, await this.lines(id, db), { kind: 'expiry', orderId: expired.orderId });
-    return true;
+    return this.lines(id, db);
   }
 
   /**
-   * A payment that completed after its order expired: the order is placed again, paid, if its stock can be
-   * reserved again; false (nothing changed) when it cannot.
+   * A payment that completed after its order expired, its stock re-taken by the caller: the order is placed again,
+   * paid.
    */
-  async reviveExpired(id: string, db: Db): Promise<boolean> {
-    const lines = (await this.lines(id, db)).filter(
-      (line): line is { productId: string; quantity: number } => line.productId !== null,
-    );
-    const orderId = (await this.byId(id, db))?.orderId ?? null;
-    if (!(await this.stock.reserveIfAvailable(db, lines, { kind: 'sale', orderId }))) return false;
+  async revive(id: string, db: Db): Promise<void> {
     const [revived] = await db
       .update(orders)
       .set({ paymentStatus: 'paid', paidAt: sql`now()`, status: 'placed', updatedAt: sql`now()` })
@@ -145,10 +135,9 @@ export class OrderPaymentState implements OrderPayments {
       .returning({ id: orders.id });
     if (!revived) throw new Error(`Order ${id} changed while it was revived`);
     await db.insert(orderStatusEvents).values({ orderId: id, status: 'placed', actor: 'system' });
-    return true;
   }
 
-  private lines(id: string, db: Db) {
+  lines(id: string, db: Db): Promise<OrderLine[]> {
     return db
       .select({ productId: orderItems.productId, quantity: orderItems.quantity })
       .from(orderItems)

@@ -199,7 +199,7 @@ export const ledger = {
 
   async moveRefund(
     db: Db,
-    refund: RefundRow,
+    refund: Pick<RefundRow, 'id' | 'orderId' | 'state'>,
     from: readonly RefundState[],
     to: RefundState,
     change: { source: PaymentEventSource; gatewayRefundId?: string; errorCode?: string | null },

@@ -1,18 +1,19 @@
-import { contribute, defineModule } from '../platform/kernel/index.ts';
+import { contribute, defineModule, type ExtensionPoint } from '../platform/kernel/index.ts';
 import { FailureThrottle, RateLimiter } from '../platform/http/rate-limit.ts';
 import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
-import { cartFace } from '../platform/cart/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
-import { cancelOrderRefund, orderPaymentHistory, ordersFace, placeOrderPrepaid } from '../platform/orders/face.ts';
+import { orderPaymentHistory, ordersFace, placeOrderPrepaid } from '../platform/orders/face.ts';
+import { paymentExpiry, paymentTransitions, paymentsFace } from '../platform/payments/face.ts';
 import { paymentSettings, checkPaymentSettings, paymentSettingDefaults } from './settings.ts';
 import { paymentSetup, type PaymentSetup } from './setup.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { PaymentService } from './service.ts';
-import { PaymentTransitions } from './transitions.ts';
 import { Reconciler } from './reconciliation.ts';
+import { PaymentBook } from './book.ts';
+import { PaymentMailer } from './mailer.ts';
 import { WebhookInbox } from './webhook.ts';
 import { paymentRoutes, type PaymentLimits } from './routes.ts';
 import { paymentAdminRoutes } from './admin-routes.ts';
@@ -22,7 +23,9 @@ const WEBHOOK_FAILURES = { prefix: 'webhook-failed:ip', failures: 20, windowSeco
 
 export interface Payments {
   payments: PaymentService;
-  paymentTransitions: PaymentTransitions;
+  /** Its ledger and its mails, as the applyPayment and expireOrder flows use them (`paymentsFace`). */
+  paymentLedger: PaymentBook;
+  paymentMails: PaymentMailer;
   reconciler: Reconciler;
   webhookInbox: WebhookInbox;
   paymentSetup: PaymentSetup;
@@ -39,6 +42,15 @@ const prepaidOff: PaymentGateway = {
   refundStatus: () => Promise.reject(new GatewayError('unavailable', 'Prepaid payments are off')),
 };
 
+/** The one contribution at `point`, read at call time; none is an error naming the point. */
+function onlyOne<T>(contributed: readonly T[], point: ExtensionPoint<T>): () => T {
+  return () => {
+    const [first] = contributed;
+    if (!first) throw new Error(`No flow contributes ${point.extensionPoint}`);
+    return first;
+  };
+}
+
 export const paymentsModule = defineModule({
   name: 'payments',
   settings: paymentSettings,
@@ -51,12 +63,12 @@ export const paymentsModule = defineModule({
     rateLimits: rateLimitsFace,
     audit: auditFace,
     auth: authFace,
-    carts: cartFace,
     jobs: jobsFace,
     mail: mailFace,
     orders: ordersFace,
   },
-  create: async ({ settings, needs }): Promise<Payments> => {
+  provides: paymentsFace,
+  create: async ({ settings, needs, gather }): Promise<Payments> => {
     const { database, shop } = needs;
     const setup = await paymentSetup(
       { ...settings, ...shop.runtime },
@@ -66,24 +78,23 @@ export const paymentsModule = defineModule({
     const gateway = setup.gateway ?? prepaidOff;
     const orders = needs.orders.orderPayments;
     const jobs = needs.jobs.jobs;
-    const carts = needs.carts.carts;
-    const paymentTransitions = new PaymentTransitions({
-      database,
-      orders,
-      jobs,
-      outbox: needs.mail.outbox,
+    const paymentMails = new PaymentMailer({
       auth: needs.auth.auth,
-      emptyCart: (userId, tx) => carts.clear(userId, tx),
+      outbox: needs.mail.outbox,
       shopName: shop.name,
       origin: shop.origin,
     });
-    const reconciler = new Reconciler({ database, gateway, orders, transitions: paymentTransitions });
+    // The flows that apply a payment and expire an order contribute these; they are read when used, once every
+    // part is created.
+    const transitions = onlyOne(gather(paymentTransitions), paymentTransitions);
+    const expiry = onlyOne(gather(paymentExpiry), paymentExpiry);
+    const reconciler = new Reconciler({ database, gateway, orders, transitions, expiry });
     const payments = new PaymentService({
       database,
       gateway,
       orders,
       jobs,
-      transitions: paymentTransitions,
+      transitions,
       reconciler,
       origin: shop.origin,
       shopName: shop.name,
@@ -91,7 +102,8 @@ export const paymentsModule = defineModule({
     });
     return {
       payments,
-      paymentTransitions,
+      paymentLedger: new PaymentBook(jobs, paymentMails),
+      paymentMails,
       reconciler,
       webhookInbox: new WebhookInbox(jobs, reconciler),
       paymentSetup: setup,
@@ -121,7 +133,6 @@ export const paymentsModule = defineModule({
       expirySeconds: own.paymentExpirySeconds,
       steps: own.payments.orderSteps(),
     })),
-    contribute(cancelOrderRefund, ({ payments }: Payments) => payments.refundStep()),
     contribute(
       orderPaymentHistory,
       ({ payments }: Payments) =>

@@ -16,8 +16,7 @@ import {
 } from '../testing/payments.ts';
 import { orders } from '../orders/schema.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
-import { PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB } from './reconciliation.ts';
-import { REFUND_JOB } from './transitions.ts';
+import { PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB, REFUND_JOB } from './reconciliation.ts';
 import { paymentAttempts, paymentRefunds } from './schema.ts';
 
 /** Short, so the timeout test is quick; long enough for a loaded CI machine's ordinary answers. */

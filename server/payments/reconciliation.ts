@@ -2,16 +2,17 @@ import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { GatewayError, foundOrNull, type PaymentGateway, type RefundStatus } from './gateway.ts';
 import type { JobOutcome } from '../platform/work/jobs.ts';
 import type { Database } from '../platform/db/client.ts';
-import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
 import { AWAITING_PAYMENT } from '../../core/contracts/payments.ts';
 import type { OrderPayments } from '../platform/orders/face.ts';
+import type { OrderExpiry, PaymentTransitions } from '../platform/payments/face.ts';
 import { ledger, type AttemptKey, type AttemptRow, type RefundRow } from './ledger.ts';
 import type { ATTEMPT_STATES } from './schema.ts';
-import { PAYMENT_CHECK_JOB, REFUND_JOB, type PaymentTransitions } from './transitions.ts';
+import type { PaymentEventSource } from '../../core/contracts/payments.ts';
 
-export { PAYMENT_CHECK_JOB };
-import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
-
+/** The job that checks one attempt with the gateway (scheduled by the payment service and by webhooks). */
+export const PAYMENT_CHECK_JOB = 'payment-check';
+/** The job that sends a refund to the gateway and follows it until it settles. */
+export const REFUND_JOB = 'refund';
 export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
 
 /** Shoppers' polls ask the gateway about one attempt at most this often, however many poll (decision 0023). */
@@ -46,47 +47,14 @@ export function nextCheckSeconds(elapsed: number): number {
 
 const secondsSince = (time: Date) => (Date.now() - time.getTime()) / 1000;
 
-interface ExpiringOrder {
-  orders: OrderPayments;
-  id: string;
-  fromState: PaymentStatus | null;
-}
-
-/**
- * An unpaid order past its time: expireOrder (orders: cancelled, stock back to the catalogue) → recordExpiry. When
- * it was paid or cancelled meanwhile, nothing moves.
- */
-const EXPIRE_ORDER: Workflow<ExpiringOrder> = {
-  name: 'expireOrder',
-  steps: [
-    {
-      name: 'expireOrder',
-      run: async (tx, expiring) => {
-        const current = await expiring.orders.byId(expiring.id, tx);
-        if (current && (await expiring.orders.expire(expiring.id, tx))) expiring.fromState = current.paymentStatus;
-      },
-    },
-    {
-      name: 'recordExpiry',
-      run: async (tx, { id, fromState }) => {
-        if (!fromState) return;
-        await ledger.record(tx, {
-          orderId: id,
-          subject: 'order',
-          fromState,
-          toState: 'expired',
-          source: 'reconciliation',
-        });
-      },
-    },
-  ],
-};
-
 interface ReconcilerDeps {
   database: Database;
   gateway: PaymentGateway;
   orders: OrderPayments;
-  transitions: PaymentTransitions;
+  /** The applyPayment flow's transitions (extension point `payments.transitions`), read when a fact is applied. */
+  transitions: () => PaymentTransitions;
+  /** The expireOrder flow (extension point `payments.expiry`), read when an order expires. */
+  expiry: () => OrderExpiry;
 }
 
 /**
@@ -117,13 +85,13 @@ export class Reconciler {
     source: PaymentEventSource,
     { throttled = false, states = WAITING }: { throttled?: boolean; states?: readonly AttemptState[] } = {},
   ): Promise<boolean> {
-    const { database, gateway, transitions } = this.deps;
+    const { database, gateway } = this.deps;
     const everySeconds = throttled ? STATUS_CHECK_EVERY_SECONDS : 0;
     const attempt = await ledger.claimStatusCheck(database.db, where, { everySeconds, states });
     if (!attempt) return false;
     try {
       const status = await gateway.paymentStatus(attempt.merchantOrderId);
-      await transitions.applyAttempt(attempt.merchantOrderId, status, source);
+      await this.deps.transitions().applyAttempt(attempt.merchantOrderId, status, source);
     } catch (error) {
       if (!(error instanceof GatewayError && error.kind === 'not-found')) throw error;
       // Never created at the gateway (its create failed before arriving): nothing can be paid on it.
@@ -165,11 +133,9 @@ export class Reconciler {
   }
 
   private async failAttempt(attempt: AttemptRow, errorCode: string, source: PaymentEventSource) {
-    await this.deps.transitions.applyAttempt(
-      attempt.merchantOrderId,
-      { state: 'FAILED', amountPaise: 0, errorCode },
-      source,
-    );
+    await this.deps
+      .transitions()
+      .applyAttempt(attempt.merchantOrderId, { state: 'FAILED', amountPaise: 0, errorCode }, source);
   }
 
   /** An order unpaid at its time: a last check of its attempts, then it expires and its stock returns. */
@@ -187,7 +153,7 @@ export class Reconciler {
       const late = order.paymentExpiresAt && secondsSince(order.paymentExpiresAt) > EXPIRY_PATIENCE_SECONDS;
       if (!late) throw error; // tried again with backoff
     }
-    await runWorkflow(database, EXPIRE_ORDER, { orders, id: order.id, fromState: null });
+    await this.deps.expiry().expireOrder(order.id);
     return { done: true };
   }
 
@@ -203,7 +169,7 @@ export class Reconciler {
     const answer = await this.sendRefund(refund);
     if (!answer) {
       // A refund the gateway refuses will not go through by asking again: staff must look at it.
-      await this.deps.transitions.applyRefund(refund, 'FAILED', 'system');
+      await this.deps.transitions().applyRefund(refund, 'FAILED', 'system');
       return { done: true };
     }
     await database.transaction((tx) =>
@@ -238,7 +204,7 @@ export class Reconciler {
 
   private async applyFinalRefund(refund: RefundRow, status: RefundStatus, source: PaymentEventSource) {
     if (status.state === 'COMPLETED' || status.state === 'FAILED') {
-      await this.deps.transitions.applyRefund(refund, status.state, source);
+      await this.deps.transitions().applyRefund(refund, status.state, source);
     }
   }
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { control, paymentTestWorld, runJobNow } from '../testing/payments.ts';
 import { queuedMails } from '../testing/orders.ts';
-import { REFUND_JOB } from './transitions.ts';
+import { REFUND_JOB } from './reconciliation.ts';
 import { paymentRefunds } from './schema.ts';
 
 const world = paymentTestWorld();

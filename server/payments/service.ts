@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
 import { HttpError, brokenConstraint } from '../platform/http/errors.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import { AWAITING_PAYMENT } from '../../core/contracts/payments.ts';
-import type { OrderPayments, PaymentOrder, OrderStatusChange, PaymentMethodSteps } from '../platform/orders/face.ts';
+import type { OrderPayments, PaymentOrder, PaymentMethodSteps } from '../platform/orders/face.ts';
+import type { PaymentTransitions } from '../platform/payments/face.ts';
 import { runWorkflow, together, type Step } from '../platform/db/workflow.ts';
 import {
   MAX_UNPAID_PREPAID_ORDERS,
@@ -20,7 +21,6 @@ import { paymentAttempts } from './schema.ts';
 import { ledger } from './ledger.ts';
 import { paymentHistory } from './history.ts';
 import type { OrderPaymentHistory } from '../../core/contracts/admin-orders.ts';
-import type { PaymentTransitions } from './transitions.ts';
 import { FIRST_CHECK_SECONDS, PAYMENT_CHECK_JOB, PAYMENT_EXPIRY_JOB, type Reconciler } from './reconciliation.ts';
 
 /** PhonePe accepts 300 to 3600 seconds for a payment to stay open. */
@@ -35,7 +35,8 @@ export interface PaymentServiceOptions {
   gateway: PaymentGateway;
   orders: OrderPayments;
   jobs: JobScheduler;
-  transitions: PaymentTransitions;
+  /** The applyPayment flow's transitions (extension point `payments.transitions`), read when one is applied. */
+  transitions: () => PaymentTransitions;
   reconciler: Reconciler;
   origin: string;
   shopName: string;
@@ -124,11 +125,6 @@ export class PaymentService {
     return paymentHistory(this.options.database.db, orderRowId);
   }
 
-  /** Its step in cancelling an order (extension point `cancelOrder.refund`): a paid order is refunded. */
-  refundStep(): Step<OrderStatusChange> {
-    return { name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) };
-  }
-
   /**
    * The back office's retry of a prepaid order's failed refund (issue 22), by the order's public id: the order,
    * locked, back to refund_pending with a new refund of its payment, sent by the refund job and mailed, the events
@@ -144,7 +140,7 @@ export class PaymentService {
       {
         name: 'startRefundAgain',
         run: async (tx, { locked }) => {
-          if (!locked || !(await transitions.retryFailedRefund(tx, locked, 'admin'))) {
+          if (!locked || !(await transitions().retryFailedRefund(tx, locked, 'admin'))) {
             throw new HttpError(409, PAYMENT_MESSAGES.noFailedRefund);
           }
         },
@@ -185,11 +181,13 @@ export class PaymentService {
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       if (error.kind === 'unavailable') throw new HttpError(503, PAYMENT_MESSAGES.gatewayUnavailable);
-      await this.options.transitions.applyAttempt(
-        merchantOrderId,
-        { state: 'FAILED', amountPaise: 0, errorCode: error.code ?? 'REJECTED' },
-        'system',
-      );
+      await this.options
+        .transitions()
+        .applyAttempt(
+          merchantOrderId,
+          { state: 'FAILED', amountPaise: 0, errorCode: error.code ?? 'REJECTED' },
+          'system',
+        );
       const refusedPayPage = error.code === PAY_PAGE_MISSING || error.code === PAY_PAGE_ORIGIN;
       throw new HttpError(502, refusedPayPage ? PAYMENT_MESSAGES.invalidRedirect : PAYMENT_MESSAGES.gatewayFailed);
     }
@@ -296,17 +294,6 @@ export class PaymentService {
       toState: 'pending',
       source: 'shopper',
     });
-  }
-
-  private async refundIfPaid(tx: Db, { record: { order }, actor }: OrderStatusChange): Promise<void> {
-    if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'paid') return;
-    const [paid] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.state, 'completed')))
-      .limit(1);
-    const source = actor === 'shopper' ? 'shopper' : actor === 'shop' ? 'admin' : 'system';
-    if (paid) await this.options.transitions.refundCancelledOrder(tx, order, paid, source);
   }
 
   /** The shopper's own order by orderId or attempt id; anyone else's is 'not found', like a missing one. */

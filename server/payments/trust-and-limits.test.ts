@@ -17,8 +17,7 @@ import {
 } from '../testing/payments.ts';
 import { orders } from '../orders/schema.ts';
 import { MAX_PAYMENT_ATTEMPTS, PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
-import { PAYMENT_EXPIRY_JOB } from './reconciliation.ts';
-import { REFUND_JOB } from './transitions.ts';
+import { PAYMENT_EXPIRY_JOB, REFUND_JOB } from './reconciliation.ts';
 import { PAYMENT_CALLS_PER_MINUTE } from './routes.ts';
 import { signedInAdmin } from '../testing/admin-session.ts';
 

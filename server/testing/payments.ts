@@ -11,7 +11,7 @@ import {
 import { jobs } from '../jobs/schema.ts';
 import { orders } from '../orders/schema.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds } from '../payments/schema.ts';
-import { REFUND_JOB } from '../payments/transitions.ts';
+import { REFUND_JOB } from '../payments/reconciliation.ts';
 import { orderBody, placedOrderId, productSupply, verifiedShopper, type Shopper } from './orders.ts';
 
 export interface PaymentShop {

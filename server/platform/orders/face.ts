@@ -38,10 +38,24 @@ export interface OrderPayments {
   unpaidCount(userId: string, db: Db): Promise<number>;
   /** Moves the payment status from one of `from` to `to`; false when it was in none of them. */
   move(id: string, from: readonly PaymentStatus[], to: PaymentStatus, db: Db): Promise<boolean>;
-  /** Cancels an unpaid prepaid order whose time ran out, and puts its stock back; false when it was not. */
-  expire(id: string, db: Db): Promise<boolean>;
-  /** Takes back an expiry that a late payment overtook, when the stock is still there; false when it is not. */
-  reviveExpired(id: string, db: Db): Promise<boolean>;
+  /**
+   * Cancels an unpaid prepaid order whose time ran out: its lines, for the stock to take back (the expireOrder
+   * flow releases them); null when it was paid or cancelled meanwhile.
+   */
+  expire(id: string, db: Db): Promise<OrderLine[] | null>;
+  /** An order's lines: what reviving an expired one must take out of stock again. */
+  lines(id: string, db: Db): Promise<OrderLine[]>;
+  /**
+   * Takes back an expiry that a late payment overtook, once the caller re-took its stock in `db`'s transaction:
+   * paid and placed again. Throws when the order is no longer expired (the transaction must roll back).
+   */
+  revive(id: string, db: Db): Promise<void>;
+}
+
+/** A line of an order: its product (null once the product is deleted) and how many. */
+export interface OrderLine {
+  productId: string | null;
+  quantity: number;
 }
 
 /** An order moving one step along its lifecycle, as another module's step in that move sees it. */

@@ -1,47 +1,34 @@
-import { randomBytes } from 'node:crypto';
+// The applyPayment flow (decision 0064): applying what the gateway says crosses the payments module's ledger and
+// mails, the order's payment state, the stock (an expired order revived) and the cart, so it lives above them and
+// calls each through its face.
 import type { Database, Db } from '../platform/db/client.ts';
-import { runWorkflow, type Workflow } from '../platform/db/workflow.ts';
-import type { Accounts } from '../platform/auth/face.ts';
-import type { MailOutbox, OutgoingMail } from '../platform/mail/face.ts';
-import type { JobScheduler } from '../platform/work/jobs.ts';
+import { runWorkflow, type Step, type Workflow } from '../platform/db/workflow.ts';
+import type { ShopperCarts } from '../platform/cart/face.ts';
+import type { Stock } from '../platform/stock/face.ts';
+import type { OrderPayments, OrderStatusChange, PaymentOrder } from '../platform/orders/face.ts';
+import type {
+  AttemptFact,
+  MovedAttempt,
+  PaymentAttempt,
+  PaymentLedger,
+  PaymentMails,
+  PaymentRefund,
+  PaymentTransitions,
+} from '../platform/payments/face.ts';
 import { AWAITING_PAYMENT } from '../../core/contracts/payments.ts';
-import type { OrderPayments, PaymentOrder } from '../platform/orders/face.ts';
 import type { PaymentEventSource, PaymentStatus } from '../../core/contracts/payments.ts';
-import { paymentRefunds } from './schema.ts';
-import { ledger, type AttemptRow, type MovedAttempt, type RefundRow } from './ledger.ts';
-import {
-  paymentFailedMail,
-  paymentReceivedMail,
-  refundDoneMail,
-  refundStartedMail,
-  type PaymentMailContext,
-} from './mails.ts';
 
-/** What the gateway said about one attempt, from a webhook or a status check. */
-export interface AttemptFact {
-  state: 'PENDING' | 'COMPLETED' | 'FAILED';
-  amountPaise: number;
-  errorCode: string | null;
-  /** The gateway's own id for the payment, when it said. */
-  gatewayOrderId?: string | null;
-}
-
-export interface TransitionDeps {
+export interface ApplyPaymentOptions {
   database: Database;
   orders: OrderPayments;
-  jobs: JobScheduler;
-  outbox: MailOutbox;
-  auth: Accounts;
-  /** Empties the shopper's cart, in the transaction that marks their order paid (cart module). */
-  emptyCart: (userId: string, tx: Db) => Promise<void>;
-  shopName: string;
-  origin: string;
+  /** The payments module's ledger and mails (`paymentsFace`). */
+  ledger: PaymentLedger;
+  mails: PaymentMails;
+  /** Re-takes the stock of an expired order a late payment revives. */
+  stock: Pick<Stock, 'reserveIfAvailable'>;
+  /** Empties the shopper's cart, in the transaction that marks their order paid. */
+  carts: ShopperCarts;
 }
-
-/** The job that checks one attempt with the gateway (scheduled by the payment service and by webhooks). */
-export const PAYMENT_CHECK_JOB = 'payment-check';
-/** The job that sends a refund to the gateway and follows it until it settles. */
-export const REFUND_JOB = 'refund';
 
 const REFUND_REASONS = {
   cancelled: 'Your order was cancelled.',
@@ -67,7 +54,7 @@ class ApplyingRefund {
   order: PaymentOrder | null = null;
 
   constructor(
-    readonly refund: RefundRow,
+    readonly refund: PaymentRefund,
     readonly done: boolean,
     readonly source: PaymentEventSource,
   ) {}
@@ -84,11 +71,12 @@ class ApplyingRefund {
  * after expiry → paid again if the stock is still there, else refunded; paid + cancelled → refund. A fact learnt
  * twice moves nothing the second time, and the steps after it do nothing.
  */
-export class PaymentTransitions {
+export class ApplyPayment implements PaymentTransitions {
   private readonly payment: Workflow<ApplyingAttempt>;
   private readonly refund: Workflow<ApplyingRefund>;
 
-  constructor(private readonly deps: TransitionDeps) {
+  constructor(private readonly deps: ApplyPaymentOptions) {
+    const { ledger, mails } = deps;
     const onOrder =
       (state: MovedAttempt['state'], apply: (tx: Db, order: PaymentOrder, c: ApplyingAttempt) => Promise<unknown>) =>
       async (tx: Db, applying: ApplyingAttempt) => {
@@ -147,7 +135,7 @@ export class PaymentTransitions {
         {
           name: 'mailRefundDone',
           run: async (tx, { order, done, refund }) => {
-            if (order && done) await this.mail(tx, order, (context) => refundDoneMail(context, refund.amountPaise));
+            if (order && done) await mails.refundDone(tx, order, refund.amountPaise);
           },
         },
       ],
@@ -160,12 +148,18 @@ export class PaymentTransitions {
     await runWorkflow(this.deps.database, this.payment, new ApplyingAttempt(merchantOrderId, fact, source));
   }
 
-  async applyRefund(refund: RefundRow, state: 'COMPLETED' | 'FAILED', source: PaymentEventSource): Promise<void> {
+  async applyRefund(refund: PaymentRefund, state: 'COMPLETED' | 'FAILED', source: PaymentEventSource): Promise<void> {
     await runWorkflow(this.deps.database, this.refund, new ApplyingRefund(refund, state === 'COMPLETED', source));
+  }
+
+  /** Its step in cancelling an order (extension point `cancelOrder.refund`): a paid order is refunded. */
+  refundStep(): Step<OrderStatusChange> {
+    return { name: 'refundIfPaid', run: (tx, change) => this.refundIfPaid(tx, change) };
   }
 
   private async moveAttempt(tx: Db, applying: ApplyingAttempt): Promise<void> {
     const { merchantOrderId, fact, source } = applying;
+    const { ledger } = this.deps;
     const gatewayOrderId = fact.gatewayOrderId || null;
     applying.moved =
       fact.state === 'FAILED'
@@ -173,10 +167,17 @@ export class PaymentTransitions {
         : await ledger.settleAttempt(tx, merchantOrderId, fact.amountPaise, source, gatewayOrderId);
   }
 
+  private async refundIfPaid(tx: Db, { record: { order }, actor }: OrderStatusChange): Promise<void> {
+    if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'paid') return;
+    const paid = await this.deps.ledger.paidAttempt(tx, order.id);
+    const source = actor === 'shopper' ? 'shopper' : actor === 'shop' ? 'admin' : 'system';
+    if (paid) await this.refundCancelledOrder(tx, order, paid, source);
+  }
+
   /** A cancelled order that was paid: its payment goes back (called inside the cancellation's transaction). */
-  async refundCancelledOrder(tx: Db, order: PaymentOrder, paidAttempt: AttemptRow, source: PaymentEventSource) {
+  async refundCancelledOrder(tx: Db, order: PaymentOrder, paidAttempt: PaymentAttempt, source: PaymentEventSource) {
     if (!(await this.moveOrder(tx, order, ['paid'], 'refund_pending', source))) return;
-    await this.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled, source);
+    await this.deps.ledger.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled, source);
   }
 
   /**
@@ -187,19 +188,17 @@ export class PaymentTransitions {
    */
   async retryFailedRefund(tx: Db, order: PaymentOrder, source: PaymentEventSource): Promise<boolean> {
     if (order.paymentMethod !== 'prepaid' || order.paymentStatus !== 'refund_failed') return false;
-    const failed = await ledger.lastFailedRefund(tx, order.id);
+    const failed = await this.deps.ledger.lastFailedRefund(tx, order.id);
     if (!failed || !(await this.moveOrder(tx, order, ['refund_failed'], 'refund_pending', source))) return false;
     const attempt = { id: failed.attemptId, amountPaise: failed.amountPaise };
-    return this.startRefund(tx, order, attempt, failed.reason, source);
+    return this.deps.ledger.startRefund(tx, order, attempt, failed.reason, source);
   }
 
   private async attemptFailed(tx: Db, order: PaymentOrder, source: PaymentEventSource) {
     if (order.status === 'cancelled') return;
     // Another attempt may still be paying: the order fails only when none is left.
-    if ((await ledger.pendingAttempts(tx, order.id)).length > 0) return;
-    await this.moveOrder(tx, order, ['pending'], 'failed', source, {}, () =>
-      this.mail(tx, order, (context) => paymentFailedMail(context, order.paymentExpiresAt)),
-    );
+    if ((await this.deps.ledger.pendingAttempts(tx, order.id)).length > 0) return;
+    await this.moveOrder(tx, order, ['pending'], 'failed', source, {}, () => this.deps.mails.paymentFailed(tx, order));
   }
 
   private async amountDiffers(
@@ -216,16 +215,14 @@ export class PaymentTransitions {
   }
 
   private async attemptPaid(tx: Db, attempt: MovedAttempt, order: PaymentOrder, source: PaymentEventSource) {
+    const { ledger, mails, carts } = this.deps;
     // Paid: the mail goes out, and the shopper's cart is emptied here, by the server, whoever learnt of it.
     const received = async () => {
-      await Promise.all([
-        this.mail(tx, order, (context) => paymentReceivedMail(context, attempt.amountPaise)),
-        this.deps.emptyCart(order.userId, tx),
-      ]);
+      await Promise.all([mails.paymentReceived(tx, order, attempt.amountPaise), carts.clear(order.userId, tx)]);
     };
     const open = order.status !== 'cancelled';
     if (open && (await this.moveOrder(tx, order, AWAITING_PAYMENT, 'paid', source, {}, received))) return;
-    if (order.paymentStatus === 'expired' && (await this.deps.orders.reviveExpired(order.id, tx))) {
+    if (order.paymentStatus === 'expired' && (await this.reviveExpired(tx, order))) {
       await Promise.all([
         ledger.record(tx, { orderId: order.id, subject: 'order', fromState: 'expired', toState: 'paid', source }),
         received(),
@@ -242,40 +239,20 @@ export class PaymentTransitions {
     if (order.paymentStatus !== 'paid') {
       await this.moveOrder(tx, order, [...AWAITING_PAYMENT, 'expired'], 'refund_pending', source);
     }
-    await this.startRefund(tx, order, attempt, reason);
+    await ledger.startRefund(tx, order, attempt, reason, 'system');
   }
 
-  /** A refund of the attempt, requested and scheduled, and the shopper mailed; false when one is live already. */
-  private async startRefund(
-    tx: Db,
-    order: PaymentOrder,
-    attempt: Pick<AttemptRow, 'id' | 'amountPaise'>,
-    reason: string,
-    source: PaymentEventSource = 'system',
-  ): Promise<boolean> {
-    const [refund] = await tx
-      .insert(paymentRefunds)
-      .values({
-        merchantRefundId: `${order.orderId}-R${randomBytes(5).toString('hex')}`,
-        orderId: order.id,
-        attemptId: attempt.id,
-        amountPaise: attempt.amountPaise,
-        reason,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!refund) return false; // this attempt is being refunded already (or was refunded)
-    await ledger.record(tx, {
-      orderId: order.id,
-      subject: 'refund',
-      refundId: refund.id,
-      fromState: null,
-      toState: 'requested',
-      source,
-      detail: { reason },
-    });
-    await this.deps.jobs.schedule({ kind: REFUND_JOB, key: refund.id, inSeconds: 0 }, tx);
-    await this.mail(tx, order, (context) => refundStartedMail(context, refund.amountPaise, reason));
+  /**
+   * A payment that completed after its order expired: its stock re-taken (stock), all or nothing, and the order
+   * placed again, paid (orders), in this transaction; false (nothing changed) when the stock is no longer there.
+   */
+  private async reviveExpired(tx: Db, order: PaymentOrder): Promise<boolean> {
+    const { orders, stock } = this.deps;
+    const lines = (await orders.lines(order.id, tx)).filter(
+      (line): line is { productId: string; quantity: number } => line.productId !== null,
+    );
+    if (!(await stock.reserveIfAvailable(tx, lines, { kind: 'sale', orderId: order.orderId }))) return false;
+    await orders.revive(order.id, tx);
     return true;
   }
 
@@ -294,19 +271,7 @@ export class PaymentTransitions {
   ): Promise<boolean> {
     if (!(await this.deps.orders.move(order.id, from, to, tx))) return false;
     const fact = { orderId: order.id, subject: 'order' as const, fromState: order.paymentStatus, toState: to, source };
-    await Promise.all([ledger.record(tx, { ...fact, detail }), alongside()]);
+    await Promise.all([this.deps.ledger.record(tx, { ...fact, detail }), alongside()]);
     return true;
-  }
-
-  private async mail(tx: Db, order: PaymentOrder, build: (context: PaymentMailContext) => OutgoingMail) {
-    const buyer = await this.deps.auth.buyer(order.userId, tx);
-    const context = {
-      shopName: this.deps.shopName,
-      origin: this.deps.origin,
-      fullName: buyer?.fullName ?? '',
-      to: order.email,
-      orderId: order.orderId,
-    };
-    await this.deps.outbox.enqueue(build(context), tx);
   }
 }
