@@ -13,6 +13,7 @@ import { installApiRateLimit } from '../platform/http/api-rate-limit.ts';
 import { fastPaths as fastPathPoint, serverWithFastPaths, type FastPath } from '../platform/http/fast-paths.ts';
 import { decorateShopper, REFRESH_COOKIE } from '../auth/index.ts';
 import { ADMIN_COOKIE } from '../admin/index.ts';
+import { requestIdOf } from '../platform/http/request-id.ts';
 import { answerOnlyWorkerRoutes } from '../platform/http/worker-only.ts';
 import { mountStandIns } from './stand-ins.ts';
 import { mountPages, type PageOptions } from './pages.ts';
@@ -34,6 +35,9 @@ export async function buildServer(services: Services, options: ServerOptions = {
     serverFactory: serverWithFastPaths(fastPaths),
     ...(options.logger === false ? { logger: false } : { loggerInstance: services.logger }),
     logController: new AnsweredRequestLog(),
+    // The id the answer's X-Request-Id says (serverWithFastPaths), in the request's log line as reqId.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // A hop count trusts that many proxies nearest to the app.
     trustProxy:
       typeof config.TRUST_PROXY === 'number'

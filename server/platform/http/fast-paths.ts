@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
 import { extensionPoint } from '../kernel/index.ts';
+import { answerWithRequestId } from './request-id.ts';
 
 /** Answers a request before Fastify sees it, and says so; false leaves the request to Fastify. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
@@ -12,10 +13,14 @@ export type FastPath = (request: IncomingMessage, response: ServerResponse) => b
 export const fastPaths =
   extensionPoint<(securityHeaders: Readonly<Record<string, string>>) => FastPath>('http.fastPaths');
 
-/** A server that tries `paths` in order (read at each request: they are added once known) before Fastify. */
+/**
+ * A server that tries `paths` in order (read at each request: they are added once known) before Fastify; every
+ * answer, theirs or Fastify's, carries the request's X-Request-Id.
+ */
 export function serverWithFastPaths(paths: readonly FastPath[]): FastifyServerFactory {
   return (handler, settings) => {
     const server = createServer((request, response) => {
+      answerWithRequestId(request, response);
       for (const answer of paths) if (answer(request, response)) return;
       handler(request, response);
     });
