@@ -162,6 +162,33 @@ describe('the job queue', () => {
     expect(ran.indexOf('urgent-check')).toBeLessThan(20);
   });
 
+  it('runs an urgent job while this process holds a batch of slow ones, at a kick or the next poll (issue 33)', async () => {
+    let release!: () => void;
+    const slowHeld = new Promise<void>((resolve) => (release = resolve));
+    const ran: string[] = [];
+    const { kind, first } = queues(async (job) => {
+      if (job.key.startsWith('slow')) await slowHeld; // a gateway that does not answer yet
+      ran.push(job.key);
+      return { done: true };
+    });
+    for (let n = 0; n < 30; n++) await first.schedule({ kind, key: `slow-${n}`, inSeconds: 0 });
+    const polled = first.poll(); // the rest's lane claims a batch of slow jobs and waits on the first
+    await expect.poll(async () => (await stored(kind)).filter((job) => job.lockedUntil !== null).length).toBe(20);
+    await polled; // the loop's round does not wait for them
+
+    await first.add({ kind, key: 'webhook', payload: {}, priority: URGENT_PRIORITY });
+    first.kick();
+    await expect.poll(() => ran).toEqual(['webhook']);
+    await first.schedule({ kind, key: 'urgent-check', inSeconds: 0, priority: URGENT_PRIORITY });
+    await first.poll();
+    expect(ran).toEqual(['webhook', 'urgent-check']);
+
+    release();
+    await first.settled();
+    expect(ran).toHaveLength(32);
+    expect(await stored(kind)).toEqual([]);
+  });
+
   it('keeps the claim of a job that runs longer than its lease: no other process runs it meanwhile', async () => {
     let runs = 0;
     const { kind, first, second } = queues(async () => {

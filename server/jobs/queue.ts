@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { executePrepared, type Db } from '../platform/db/client.ts';
 import { WriteBatcher } from '../platform/db/write-batcher.ts';
 import { Statement } from '../platform/db/statement.ts';
@@ -38,6 +38,8 @@ const BATCH = 20;
 const RUN_CONCURRENCY = 1;
 
 type ClaimedJob = typeof jobs.$inferSelect;
+/** Urgent jobs (priority URGENT_PRIORITY) and the rest, each claimed and run apart. */
+type LaneName = 'urgent' | 'rest';
 type NewJob = { kind: string; key: string; payload: Record<string, unknown>; priority?: number };
 
 /** A job at `inSeconds` from now; scheduling one that exists moves it (and revives a dead one). Sent at once. */
@@ -100,9 +102,21 @@ export interface JobQueueOptions {
  */
 export class JobQueue implements JobScheduler {
   private readonly handlers = new Map<string, Registered>();
-  private kicked: Promise<void> | null = null;
-  private kickedAgain = false;
   private stopping = false;
+  /**
+   * Two lanes (issue 33): urgent jobs (a webhook's) are claimed and run apart from the rest, so one never waits
+   * behind a batch of slow ones (gateway status checks) that this process holds; each lane runs one job at a time.
+   */
+  private readonly lanes: Record<LaneName, Lane> = {
+    urgent: new Lane(
+      () => this.runBatches(undefined, 'urgent'),
+      (error) => this.log('Job queue: a run failed', error),
+    ),
+    rest: new Lane(
+      () => this.runBatches(undefined, 'rest'),
+      (error) => this.log('Job queue: a run failed', error),
+    ),
+  };
   /** The runs of runDue going on now (a poll's, a kick's). */
   private readonly running = new InFlight();
   private readonly leaseSeconds: number;
@@ -147,30 +161,27 @@ export class JobQueue implements JobScheduler {
   }
 
   /**
-   * Runs the due jobs now, in the background, instead of at the next poll. Kicks while a run is going coalesce
-   * into one more run, so a burst of kicks costs a few claims, not one each.
+   * Runs the due jobs now, in the background, instead of at the next poll: each lane starts, or runs once more when
+   * it is running, so a burst of kicks costs a few claims, not one each.
    */
   kick(): void {
     if (this.stopping) return;
-    if (this.kicked) {
-      this.kickedAgain = true;
-      return;
-    }
-    this.kicked = (async () => {
-      do {
-        this.kickedAgain = false;
-        await this.runDue();
-      } while (this.kickedAgain);
-    })()
-      .catch((error: unknown) => this.log('Job queue: a run failed', error))
-      .finally(() => {
-        this.kicked = null;
-      });
+    for (const lane of Object.values(this.lanes)) void this.running.track(lane.run());
   }
 
-  /** Resolves when a kicked run has finished. */
+  /**
+   * One round of the scheduled-work loop: the urgent lane's due jobs, waited for; the rest's started, not waited
+   * for, so the loop's next round (the mails, the next urgent job) never waits behind slow jobs.
+   */
+  async poll(): Promise<void> {
+    if (this.stopping) return;
+    void this.running.track(this.lanes.rest.run());
+    await this.running.track(this.lanes.urgent.run());
+  }
+
+  /** Resolves when the lanes' runs going on now have finished. */
   async settled(): Promise<void> {
-    while (this.kicked) await this.kicked;
+    await Promise.all(Object.values(this.lanes).map((lane) => lane.idle()));
   }
 
   /** Claims nothing more from now on; the jobs claimed and not started yet are handed back. */
@@ -206,9 +217,9 @@ export class JobQueue implements JobScheduler {
     return this.running.track(this.runBatches(kinds));
   }
 
-  private runBatches(kinds?: readonly string[]): Promise<number> {
+  private runBatches(kinds?: readonly string[], lane?: LaneName): Promise<number> {
     return workThroughClaims({
-      claim: () => this.claim(kinds),
+      claim: () => this.claim(kinds, lane),
       leases: this.leases,
       stopping: () => this.stopping,
       work: (batch) => this.runBatch(batch),
@@ -227,7 +238,8 @@ export class JobQueue implements JobScheduler {
     return batch.length - notStarted.length;
   }
 
-  private claim(only?: readonly string[]): Promise<ClaimedJob[]> {
+  /** Due jobs, the most urgent first: of one lane's priorities when given, else of all. */
+  private claim(only?: readonly string[], lane?: LaneName): Promise<ClaimedJob[]> {
     const kinds = [...this.handlers.keys()].filter((kind) => !only || only.includes(kind));
     if (kinds.length === 0) return Promise.resolve([]);
     const due = this.db
@@ -239,6 +251,11 @@ export class JobQueue implements JobScheduler {
           inArray(jobs.kind, kinds),
           lte(jobs.runAt, sql`now()`),
           or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
+          lane === undefined
+            ? undefined
+            : lane === 'urgent'
+              ? lte(jobs.priority, URGENT_PRIORITY)
+              : gt(jobs.priority, URGENT_PRIORITY),
         ),
       )
       .orderBy(asc(jobs.priority), asc(jobs.runAt))
@@ -321,5 +338,42 @@ export class JobQueue implements JobScheduler {
       .update(jobs)
       .set({ attempts: sql`${jobs.attempts} - 1`, lockedUntil: null })
       .where(or(...unstarted.map(stillOurs)));
+  }
+}
+
+/**
+ * A loop that runs one round at a time: `run()` starts it, or, while it runs, asks for one more round after it, so
+ * work added meanwhile is claimed too. Resolves, never rejects, when the rounds covering the call have ended.
+ */
+class Lane {
+  private current: Promise<void> | null = null;
+  private again = false;
+
+  constructor(
+    private readonly round: () => Promise<unknown>,
+    /** A failed round is told here; the lane goes on with the next. */
+    private readonly failed: (error: unknown) => void,
+  ) {}
+
+  run(): Promise<void> {
+    if (this.current) {
+      this.again = true;
+      return this.current;
+    }
+    this.current = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.round().catch(this.failed);
+        } while (this.again);
+      } finally {
+        this.current = null;
+      }
+    })();
+    return this.current;
+  }
+
+  async idle(): Promise<void> {
+    while (this.current) await this.current;
   }
 }

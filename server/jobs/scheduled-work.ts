@@ -21,7 +21,7 @@ export class ScheduledWork {
   ) {
     this.loop = new Poller(
       async () => {
-        await jobs.runDue();
+        await jobs.poll();
         for (const round of this.rounds) await round();
       },
       { pollMs: options.pollMs, log: options.log, name: 'Scheduled work' },
