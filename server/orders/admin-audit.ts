@@ -1,11 +1,11 @@
 import type { AuditEntry } from '../platform/audit/face.ts';
-import type { ChangingStatus } from './lifecycle.ts';
+import type { OrderMove } from './present.ts';
 
 /**
  * The audit entry of an admin's change: `order.status` (the status, and the tracking when shipping) or
  * `order.cancel` (with its reason, and the payment state after, which shows a refund started).
  */
-export function auditEntryOf({ order, status, shipment, cancelling, record, admin }: ChangingStatus): AuditEntry {
+export function auditEntryOf({ order, status, shipment, cancelling, record, admin }: OrderMove): AuditEntry {
   const target = { targetType: 'order', targetId: order.orderId };
   if (cancelling) {
     return {

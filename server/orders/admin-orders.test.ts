@@ -33,6 +33,8 @@ beforeAll(async () => {
 });
 
 const service = () => shop().services.orders;
+/** Moving an order is the orderStatus flow's (decision 0063). */
+const statusFlow = () => shop().services.orderStatus;
 /** A place name no other test uses, so a filter on it finds only this test's orders. */
 const uniqueState = () => `Teststate ${randomUUID().slice(0, 8)}`;
 const uniquePhone = () => `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
@@ -58,7 +60,7 @@ describe('the back office list of orders', () => {
     const region = uniqueState();
     const placed = await orderTo({ state: region });
     const confirmed = await orderTo({ state: region });
-    await service().changeByAdmin(confirmed, 'confirmed', { actor: admin });
+    await statusFlow().changeByAdmin(confirmed, 'confirmed', { actor: admin });
     const prepaid = await orderTo({ state: region });
     await arrange(prepaid, { paymentMethod: 'prepaid', paymentStatus: 'paid', paidAt: new Date() });
     const older = await orderTo({ state: region });
@@ -153,10 +155,10 @@ describe('moving an order from the back office', () => {
   it('walks it to delivered with the tracking, mails each step, keeps who did it and audits before and after', async () => {
     const orderId = await orderTo();
     for (const status of ['confirmed', 'packed'] as const)
-      await service().changeByAdmin(orderId, status, { actor: admin });
-    const shipped = await service().changeByAdmin(orderId, 'shipped', { actor: admin }, shipment);
+      await statusFlow().changeByAdmin(orderId, status, { actor: admin });
+    const shipped = await statusFlow().changeByAdmin(orderId, 'shipped', { actor: admin }, shipment);
     expect(shipped).toMatchObject({ status: 'shipped', shipment });
-    await service().changeByAdmin(orderId, 'delivered', { actor: admin });
+    await statusFlow().changeByAdmin(orderId, 'delivered', { actor: admin });
 
     const order = await service().adminOrder(orderId);
     expect(order.timeline.map(({ status, by }) => [status, by])).toEqual([
@@ -189,8 +191,8 @@ describe('moving an order from the back office', () => {
   it('shows the tracking to the shopper: tracking by id and e-mail, and the account', async () => {
     const orderId = await orderTo();
     for (const status of ['confirmed', 'packed'] as const)
-      await service().changeByAdmin(orderId, status, { actor: admin });
-    await service().changeByAdmin(orderId, 'shipped', { actor: admin }, shipment);
+      await statusFlow().changeByAdmin(orderId, status, { actor: admin });
+    await statusFlow().changeByAdmin(orderId, 'shipped', { actor: admin }, shipment);
     const tracked = await shop().app.inject({
       method: 'POST',
       url: '/api/orders/track',
@@ -203,12 +205,12 @@ describe('moving an order from the back office', () => {
 
   it('refuses a move that skips or goes back with 409 naming the current status, and writes nothing', async () => {
     const orderId = await orderTo();
-    await expect(service().changeByAdmin(orderId, 'packed', { actor: admin })).rejects.toMatchObject({
+    await expect(statusFlow().changeByAdmin(orderId, 'packed', { actor: admin })).rejects.toMatchObject({
       statusCode: 409,
       message: 'An order that is placed cannot become packed.',
     });
-    await service().changeByAdmin(orderId, 'confirmed', { actor: admin });
-    await expect(service().changeByAdmin(orderId, 'confirmed', { actor: admin })).rejects.toMatchObject({
+    await statusFlow().changeByAdmin(orderId, 'confirmed', { actor: admin });
+    await expect(statusFlow().changeByAdmin(orderId, 'confirmed', { actor: admin })).rejects.toMatchObject({
       statusCode: 409,
       message: 'An order that is confirmed cannot become confirmed.',
     });
@@ -221,7 +223,7 @@ describe('moving an order from the back office', () => {
     const ownProduct = await supplyProduct({ stock: 10 });
     const orderId = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: ownProduct, quantity: 3 }]));
     expect(await storedStock(shop(), ownProduct)).toBe(7);
-    const cancelled = await service().changeByAdmin(orderId, 'cancelled', { actor: admin, reason: 'Out of area' });
+    const cancelled = await statusFlow().changeByAdmin(orderId, 'cancelled', { actor: admin, reason: 'Out of area' });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.timeline.at(-1)).toMatchObject({ status: 'cancelled', by: admin.email });
     expect(await storedStock(shop(), ownProduct)).toBe(10);
@@ -235,9 +237,9 @@ describe('moving an order from the back office', () => {
   it('refuses to cancel a packed order with 409, and audits nothing', async () => {
     const orderId = await orderTo();
     for (const status of ['confirmed', 'packed'] as const)
-      await service().changeByAdmin(orderId, status, { actor: admin });
+      await statusFlow().changeByAdmin(orderId, status, { actor: admin });
     await expect(
-      service().changeByAdmin(orderId, 'cancelled', { actor: admin, reason: 'Changed mind' }),
+      statusFlow().changeByAdmin(orderId, 'cancelled', { actor: admin, reason: 'Changed mind' }),
     ).rejects.toMatchObject({ statusCode: 409 });
     const entries = await shop().services.audit.search({ targetId: orderId, action: 'order.cancel', limit: 10 });
     expect(entries).toEqual([]);

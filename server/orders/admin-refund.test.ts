@@ -33,7 +33,7 @@ describe('cancelling a paid prepaid order from the back office', () => {
     expect(await storedStock(shop(), productId)).toBe(9);
 
     const reason = 'The courier does not serve this PIN code';
-    const cancelled = await shop().services.orders.changeByAdmin(orderId, 'cancelled', { actor: admin, reason });
+    const cancelled = await shop().services.orderStatus.changeByAdmin(orderId, 'cancelled', { actor: admin, reason });
     expect(cancelled).toMatchObject({ status: 'cancelled', paymentState: 'refund_pending' });
     expect(await storedStock(shop(), productId)).toBe(10);
     const { order, refund } = await requestedRefund(shop(), orderId);

@@ -1,13 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminCancelOrderEndpoint,
-  adminOrderEndpoint,
-  adminOrdersCsvEndpoint,
-  adminOrdersEndpoint,
-  adminOrderStatusEndpoint,
-} from '../../core/contracts/admin-orders.ts';
-import { shipmentOf, type OrderStatus, type Shipment } from '../../core/contracts/orders.ts';
+import { adminOrderEndpoint, adminOrdersCsvEndpoint, adminOrdersEndpoint } from '../../core/contracts/admin-orders.ts';
 import { actorOf } from '../platform/audit/actor.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
@@ -22,20 +14,11 @@ const tags = ['admin'];
 /** An order's audit entries shown on its page, newest first. */
 const AUDIT_SHOWN = 100;
 
-/** The back office's orders (issue 22); the admin guard in front of /api/admin refuses everyone but admins. */
+/**
+ * The back office's orders (issue 22): the list, the CSV and one order; moving one is the orderStatus flow's
+ * (server/flows/order-status-routes.ts). The admin guard in front of /api/admin refuses everyone but admins.
+ */
 export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = async (app, { orders, audit }) => {
-  /**
-   * An admin's change of the order named in the path, a step forward or a cancellation (with its reason): the service
-   * audits it and mails the shopper in the change's transaction. The answer is the order after it.
-   */
-  const changeOrder = async (
-    request: FastifyRequest & { params: { orderId: string } },
-    status: OrderStatus,
-    { reason, shipment }: { reason?: string; shipment?: Shipment },
-  ) => ({
-    order: await orders.changeByAdmin(request.params.orderId, status, { actor: actorOf(request), reason }, shipment),
-  });
-
   route(app, adminOrdersEndpoint, {
     schema: {
       tags,
@@ -86,23 +69,5 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<AdminOrderRouteOptions> = a
         })),
       };
     },
-  });
-
-  route(app, adminOrderStatusEndpoint, {
-    schema: {
-      tags,
-      summary: 'Move an order one step forward; shipped needs the courier, tracking number and https tracking link',
-      description: 'Audited as order.status, and mailed to the shopper. An invalid move is 409.',
-    },
-    handler: (request) => changeOrder(request, request.body.status, { shipment: shipmentOf(request.body) }),
-  });
-
-  route(app, adminCancelOrderEndpoint, {
-    schema: {
-      tags,
-      summary: 'Cancel an order with a reason: its stock returns and a paid prepaid order is refunded',
-      description: 'Audited as order.cancel with the reason; the shopper is mailed. A packed or later order is 409.',
-    },
-    handler: (request) => changeOrder(request, 'cancelled', { reason: request.body.reason }),
   });
 };

@@ -1,49 +1,47 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import type { Step, Workflow } from '../platform/db/workflow.ts';
-import type { Stock } from '../platform/stock/face.ts';
+import type { Step } from '../platform/db/workflow.ts';
+import type { Accounts } from '../platform/auth/face.ts';
+import type { AuditTrail } from '../platform/audit/face.ts';
+import type { MailOutbox } from '../platform/mail/face.ts';
+import type { OrderMoves } from '../platform/orders/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
-import { NEXT_STATUSES, type OrderStatus, type Shipment } from '../../core/order.ts';
-import type { AdminActor } from '../platform/audit/actor.ts';
+import type { AdminOrder } from '../../core/contracts/admin-orders.ts';
+import { NEXT_STATUSES, type Order, type OrderStatus } from '../../core/order.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
-import type { OrderRecord, OrderRow } from './present.ts';
+import { knownShapeOrderId } from './order-id.ts';
+import {
+  presentAdminOrder,
+  presentOrder,
+  shipmentOf,
+  type OrderMove,
+  type OrderRecord,
+  type OrderRow,
+} from './present.ts';
+import { orderCancelledMail, orderStatusMail } from './mails.ts';
+import { auditEntryOf } from './admin-audit.ts';
+import { NOT_FOUND_MESSAGE } from './service.ts';
 
 export const NOT_CANCELLABLE_MESSAGE = 'This order can no longer be cancelled.';
 
-export type Actor = 'shopper' | 'shop' | 'system';
-
-/** A change made from the back office: the admin who made it, and their reason where one is required. */
-export interface AdminChange {
-  actor: AdminActor;
-  reason?: string;
-}
-
-/** One order moving one step along NEXT_STATUSES; `record` is the order as it is after the move. */
-export class ChangingStatus {
-  record!: OrderRecord;
-
-  constructor(
-    readonly order: OrderRow,
-    readonly status: OrderStatus,
-    readonly actor: Actor,
-    /** The courier and tracking going with 'shipped'. */
-    readonly shipment?: Shipment,
-    /** Set when an admin makes the change (actor 'shop'): it is audited and mailed. */
-    readonly admin?: AdminChange,
-  ) {}
-
-  get cancelling(): boolean {
-    return this.status === 'cancelled';
-  }
+export interface OrderLifecycleOptions {
+  db: Db;
+  auth: Pick<Accounts, 'buyer'>;
+  outbox: MailOutbox;
+  /** The back office's log: an admin's change writes its entry in the change's transaction. */
+  audit: Pick<AuditTrail, 'record'>;
+  mediaBaseUrl: string;
+  shopName: string;
+  origin: string;
 }
 
 /**
  * Refuses a move the lifecycle does not allow, before any write: a step NEXT_STATUSES lacks, or a prepaid order
  * moving past 'placed' unpaid (nothing is packed or shipped unpaid).
  */
-export function checkMove({ order, status, cancelling }: ChangingStatus): void {
+export function checkMove({ order, status, cancelling }: OrderMove): void {
   if (!NEXT_STATUSES[order.status].includes(status)) {
     throw new HttpError(
       409,
@@ -58,56 +56,8 @@ export function checkMove({ order, status, cancelling }: ChangingStatus): void {
 const needsPayment = (order: OrderRow, status: OrderStatus) =>
   status !== 'cancelled' && order.paymentMethod === 'prepaid';
 
-/**
- * The workflows that move an order (decision 0025). Moving it along:
- *
- *   moveStatus → loadRecord → `afterEach`
- *
- * Delivering it:
- *
- *   moveStatus → loadRecord → `onDelivered` (other modules' steps: reviews schedules its review request) →
- *   `afterEach`
- *
- * Cancelling it (a shopper only within the window of spec section 9):
- *
- *   moveStatus → loadRecord → releaseStock (stock) → `onCancel` (the cancellation mail, a refund…) →
- *   loadRecord again, so the answer shows what `onCancel` did (a refund started) → `afterEach`
- *
- * `afterEach` are the back office's steps (the audit entry, the shopper's mail), which act only on an admin's
- * change. `onDelivered` is read when the workflow runs, so steps added after the workflows are made take part.
- */
-export function statusWorkflows(
-  stock: Pick<Stock, 'releaseStock'>,
-  /** Read at each cancellation: other modules' steps are contributed once every module is created. */
-  onCancel: () => readonly Step<ChangingStatus>[],
-  onDelivered: readonly Step<ChangingStatus>[] = [],
-  afterEach: readonly Step<ChangingStatus>[] = [],
-): { advance: Workflow<ChangingStatus>; deliver: Workflow<ChangingStatus>; cancel: Workflow<ChangingStatus> } {
-  const common = [moveStatus, loadRecord];
-  const releaseStock: Step<ChangingStatus> = {
-    name: 'releaseStock',
-    run: (tx, { record }) =>
-      stock.releaseStock(tx, record.items, { kind: 'cancellation', orderId: record.order.orderId }),
-  };
-  return {
-    advance: { name: 'advanceOrder', steps: [...common, ...afterEach] },
-    deliver: {
-      name: 'deliverOrder',
-      get steps() {
-        return [...common, ...onDelivered, ...afterEach];
-      },
-    },
-    cancel: {
-      name: 'cancelOrder',
-      get steps() {
-        return [...common, releaseStock, ...onCancel(), loadRecord, ...afterEach];
-      },
-    },
-  };
-}
-
 /** Conditional on the status read before, so two concurrent changes cannot both apply; the move is recorded. */
-const moveStatus: Step<ChangingStatus> = {
+const moveStatus: Step<OrderMove> = {
   name: 'moveStatus',
   async run(tx, { order, status, actor, cancelling, shipment, admin }) {
     const withinWindow = sql`${orders.createdAt} > now() - make_interval(hours => ${CANCELLATION_WINDOW_HOURS})`;
@@ -139,7 +89,7 @@ const moveStatus: Step<ChangingStatus> = {
 };
 
 /** The order after the move, with its lines and its whole timeline. */
-const loadRecord: Step<ChangingStatus> = {
+const loadRecord: Step<OrderMove> = {
   name: 'loadRecord',
   async run(tx: Db, change) {
     const id = change.order.id;
@@ -155,3 +105,78 @@ const loadRecord: Step<ChangingStatus> = {
     change.record = { order: order!, items, events };
   },
 };
+
+/**
+ * The orders module's part in moving an order along its lifecycle (decision 0063): the workflows are the
+ * orderStatus flow's (server/flows/order-status.ts); these are their steps on the orders module's tables, and the
+ * order found before and shown after.
+ */
+export class OrderLifecycle implements OrderMoves {
+  constructor(private readonly options: OrderLifecycleOptions) {}
+
+  /** One of the shopper's orders; someone else's order is 'not found', like a missing one. */
+  async shopperOrder(userId: string, orderId: string): Promise<OrderRow> {
+    const id = knownShapeOrderId(orderId);
+    const [order] = id
+      ? await this.options.db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.orderId, id), eq(orders.userId, userId)))
+      : [];
+    if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return order;
+  }
+
+  async orderByPublicId(orderId: string): Promise<OrderRow> {
+    const id = knownShapeOrderId(orderId);
+    const [order] = id ? await this.options.db.select().from(orders).where(eq(orders.orderId, id)) : [];
+    if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    return order;
+  }
+
+  checkMove(change: OrderMove): void {
+    checkMove(change);
+  }
+
+  readonly moveStatus = moveStatus;
+  readonly loadRecord = loadRecord;
+
+  readonly queueCancellationMail: Step<OrderMove> = {
+    name: 'queueCancellationMail',
+    run: async (tx, { order, record }) => {
+      const fullName = (await this.options.auth.buyer(order.userId, tx))?.fullName ?? '';
+      await this.options.outbox.enqueue(orderCancelledMail(record, this.mailContext(fullName)), tx);
+    },
+  };
+
+  // An admin's change is audited, and mailed unless it is a cancellation (which has its mail already).
+  readonly afterAdminChange: readonly Step<OrderMove>[] = [
+    {
+      name: 'recordAdminChange',
+      run: async (tx, change) => {
+        if (change.admin) await this.options.audit.record(tx, change.admin.actor, auditEntryOf(change));
+      },
+    },
+    {
+      name: 'mailStatusChange',
+      run: async (tx, { admin, cancelling, order, record, status }) => {
+        if (!admin || cancelling) return;
+        const fullName = (await this.options.auth.buyer(order.userId, tx))?.fullName ?? '';
+        const mail = orderStatusMail(record, this.mailContext(fullName), status, shipmentOf(record.order));
+        await this.options.outbox.enqueue(mail, tx);
+      },
+    },
+  ];
+
+  shopperOrderOf(record: OrderRecord): Order {
+    return presentOrder(record, this.options.mediaBaseUrl);
+  }
+
+  adminOrderOf(record: OrderRecord): AdminOrder {
+    return presentAdminOrder(record, this.options.mediaBaseUrl);
+  }
+
+  private mailContext(fullName: string) {
+    return { shopName: this.options.shopName, origin: this.options.origin, fullName };
+  }
+}

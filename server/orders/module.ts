@@ -2,19 +2,13 @@ import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { databaseFace, shopFace } from '../platform/faces.ts';
 import { auditFace } from '../platform/audit/face.ts';
 import { authFace } from '../platform/auth/face.ts';
-import { stockFace } from '../platform/stock/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
-import {
-  cancelOrderRefund,
-  deliverOrderSteps,
-  orderPaymentHistory,
-  ordersFace,
-  type PlacedOrders,
-} from '../platform/orders/face.ts';
+import { orderPaymentHistory, ordersFace, type PlacedOrders } from '../platform/orders/face.ts';
 import { ordersSection } from './dashboard-section.ts';
 import { OrderService } from './service.ts';
+import { OrderLifecycle } from './lifecycle.ts';
 import { OrderPaymentState } from './payment-state.ts';
 import { placedOrders } from './placed-orders.ts';
 import { orderRoutes } from './routes.ts';
@@ -26,6 +20,8 @@ export interface Orders {
   orderPayments: OrderPaymentState;
   /** Its part in the placeOrder flow: writing the order the flow priced. */
   placedOrders: PlacedOrders;
+  /** Its part in the orderStatus flow: finding, moving, mailing and showing an order that changes status. */
+  orderMoves: OrderLifecycle;
 }
 
 export const ordersModule = defineModule({
@@ -35,30 +31,31 @@ export const ordersModule = defineModule({
     shop: shopFace,
     audit: auditFace,
     auth: authFace,
-    stock: stockFace,
     jobs: jobsFace,
     mail: mailFace,
   },
   provides: ordersFace,
   create: ({ needs, gather }): Orders => {
-    const { database, shop, stock } = needs;
+    const { database, shop } = needs;
+    const mailing = { mediaBaseUrl: shop.mediaBaseUrl, shopName: shop.name, origin: shop.origin };
     const orders = new OrderService({
       database,
       auth: needs.auth.auth,
-      stock: stock.stock,
       outbox: needs.mail.outbox,
-      audit: needs.audit.audit,
-      mediaBaseUrl: shop.mediaBaseUrl,
-      shopName: shop.name,
-      origin: shop.origin,
-      cancelSteps: gather(cancelOrderRefund),
-      deliveredSteps: gather(deliverOrderSteps),
+      ...mailing,
       paymentHistory: gather(orderPaymentHistory),
     });
     return {
       orders,
       orderPayments: new OrderPaymentState(database.db),
       placedOrders: placedOrders(database.db, needs.jobs.jobs),
+      orderMoves: new OrderLifecycle({
+        db: database.db,
+        auth: needs.auth.auth,
+        outbox: needs.mail.outbox,
+        audit: needs.audit.audit,
+        ...mailing,
+      }),
     };
   },
   routes: async (app, { orders }, { auth }) => {

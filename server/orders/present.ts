@@ -9,6 +9,7 @@ import {
   type TrackedOrder,
 } from '../../core/order.ts';
 import type { AdminOrder } from '../../core/contracts/admin-orders.ts';
+import type { ChangingStatus } from '../platform/orders/face.ts';
 import type { orderItems, orders, orderStatusEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -19,6 +20,15 @@ export interface OrderRecord {
   order: OrderRow;
   items: OrderItemRow[];
   events: StatusEventRow[];
+}
+
+/**
+ * A move as the orders module's own steps see it: the row is the one `shopperOrder` or `orderByPublicId` read and
+ * the record the one `loadRecord` loaded, both the module's own; the orderStatus flow only passes them along.
+ */
+export interface OrderMove extends ChangingStatus {
+  readonly order: OrderRow;
+  record: OrderRecord;
 }
 
 const history = (events: StatusEventRow[]): StatusEvent[] =>

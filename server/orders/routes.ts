@@ -1,10 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  cancelOrderEndpoint,
-  orderEndpoint,
-  trackOrderEndpoint,
-  userOrdersEndpoint,
-} from '../../core/contracts/orders.ts';
+import { orderEndpoint, trackOrderEndpoint, userOrdersEndpoint } from '../../core/contracts/orders.ts';
 import { signedIn, type AttemptLimit, type ShopperHooks } from '../platform/auth/face.ts';
 import { route } from '../platform/http/endpoint-route.ts';
 import type { OrderService } from './service.ts';
@@ -38,15 +33,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     schema: { tags, summary: "One of the signed-in shopper's orders", security },
     handler: async (request) => ({
       order: await orders.getForUser(signedIn(request).userId, request.params.orderId),
-    }),
-  });
-
-  route(app, cancelOrderEndpoint, {
-    ...shopper,
-    schema: { tags, summary: 'Cancel an order within 24 hours, before it is packed; its stock returns', security },
-    handler: async (request) => ({
-      order: await orders.cancelForUser(signedIn(request).userId, request.params.orderId),
-      message: 'Your order has been cancelled.',
     }),
   });
 };

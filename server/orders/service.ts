@@ -3,15 +3,12 @@ import type { JobDeclaration } from '../platform/kernel/index.ts';
 import { ordersAtAGlance, type OrdersAtAGlance } from './dashboard.ts';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.ts';
-import { runWorkflow, type Step } from '../platform/db/workflow.ts';
 import type { Accounts } from '../platform/auth/face.ts';
-import type { Stock } from '../platform/stock/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
-import type { AuditTrail } from '../platform/audit/face.ts';
-import type { DeliveredOrder, OrderBook, OrderStatusChange } from '../platform/orders/face.ts';
+import type { DeliveredOrder, OrderBook } from '../platform/orders/face.ts';
 import { ORDER_CONFIRMATION_JOB } from './confirmation.ts';
 import { HttpError } from '../platform/http/errors.ts';
-import type { Order, OrderStatus, Shipment, TrackedOrder } from '../../core/order.ts';
+import type { Order, TrackedOrder } from '../../core/order.ts';
 import {
   ORDERS_CSV_MAX_ORDERS,
   type AdminOrder,
@@ -24,17 +21,8 @@ import { ordersCsv } from './csv.ts';
 import { USER_ORDERS_MAX } from '../../core/contracts/orders.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
-import { ChangingStatus, checkMove, statusWorkflows, type Actor, type AdminChange } from './lifecycle.ts';
-import {
-  presentAdminOrder,
-  presentOrder,
-  presentTracked,
-  shipmentOf,
-  type OrderRecord,
-  type OrderRow,
-} from './present.ts';
-import { orderCancelledMail, orderPlacedMail, orderStatusMail } from './mails.ts';
-import { auditEntryOf } from './admin-audit.ts';
+import { presentAdminOrder, presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
+import { orderPlacedMail } from './mails.ts';
 
 export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mail address.';
 export const NOT_FOUND_MESSAGE = 'Order not found';
@@ -42,59 +30,20 @@ export const NOT_FOUND_MESSAGE = 'Order not found';
 export interface OrderServiceOptions {
   database: Database;
   auth: Accounts;
-  stock: Stock;
   outbox: MailOutbox;
-  /** The back office's log: an admin's change writes its entry in the change's transaction. */
-  audit: Pick<AuditTrail, 'record'>;
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
-  /**
-   * What other modules do when an order is cancelled, as steps of its workflow (extension point
-   * `cancelOrder.refund`: payments refunds a paid order); read at each cancellation.
-   */
-  cancelSteps?: readonly Step<OrderStatusChange>[];
-  /** What other modules do when an order is delivered (extension point `deliverOrder.steps`: reviews). */
-  deliveredSteps?: readonly Step<OrderStatusChange>[];
   /** An order's payments by its row id (extension point `orderDetail.payments`): none without a payments module. */
   paymentHistory?: readonly ((orderRowId: string) => Promise<OrderPaymentHistory>)[];
 }
 
-/** Listing, cancelling, tracking and moving orders along their lifecycle; placing one is PlaceOrder's. */
+/**
+ * Listing and tracking orders, and the back office's list; placing one is the placeOrder flow's, moving one along
+ * its lifecycle the orderStatus flow's (with OrderLifecycle, lifecycle.ts).
+ */
 export class OrderService implements OrderBook {
-  private readonly workflows;
-
-  constructor(private readonly options: OrderServiceOptions) {
-    const queueCancellationMail: Step<ChangingStatus> = {
-      name: 'queueCancellationMail',
-      run: async (tx, { order, record }) => {
-        const fullName = (await options.auth.buyer(order.userId, tx))?.fullName ?? '';
-        await options.outbox.enqueue(orderCancelledMail(record, this.mailContext(fullName)), tx);
-      },
-    };
-    // An admin's change is audited, and mailed unless it is a cancellation (which has its mail already).
-    const recordAdminChange: Step<ChangingStatus> = {
-      name: 'recordAdminChange',
-      run: async (tx, change) => {
-        if (change.admin) await options.audit.record(tx, change.admin.actor, auditEntryOf(change));
-      },
-    };
-    const mailStatusChange: Step<ChangingStatus> = {
-      name: 'mailStatusChange',
-      run: async (tx, { admin, cancelling, order, record, status }) => {
-        if (!admin || cancelling) return;
-        const fullName = (await options.auth.buyer(order.userId, tx))?.fullName ?? '';
-        const mail = orderStatusMail(record, this.mailContext(fullName), status, shipmentOf(record.order));
-        await options.outbox.enqueue(mail, tx);
-      },
-    };
-    this.workflows = statusWorkflows(
-      options.stock,
-      () => [queueCancellationMail, ...(options.cancelSteps ?? [])],
-      options.deliveredSteps,
-      [recordAdminChange, mailStatusChange],
-    );
-  }
+  constructor(private readonly options: OrderServiceOptions) {}
 
   /** Whether the shopper has a delivered order of the product (a review's 'Verified purchase'). */
   async hasDelivered(userId: string, productId: string, db: Db = this.db): Promise<boolean> {
@@ -167,33 +116,6 @@ export class OrderService implements OrderBook {
     return presentOrder(record, this.options.mediaBaseUrl);
   }
 
-  /** Within 24 hours and before packing (spec section 9); the stock returns. */
-  async cancelForUser(userId: string, orderId: string): Promise<Order> {
-    const id = knownShapeOrderId(orderId);
-    const [order] = id
-      ? await this.db
-          .select()
-          .from(orders)
-          .where(and(eq(orders.orderId, id), eq(orders.userId, userId)))
-      : [];
-    if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return this.moveTo(order, 'cancelled', 'shopper');
-  }
-
-  /**
-   * An admin moves an order one step forward (shipped with its courier and tracking) or cancels it (with a reason;
-   * the stock returns and a paid prepaid order is refunded): audited and mailed in the change's transaction.
-   */
-  async changeByAdmin(
-    orderId: string,
-    status: OrderStatus,
-    admin: AdminChange,
-    shipment?: Shipment,
-  ): Promise<AdminOrder> {
-    const change = new ChangingStatus(await this.orderRow(orderId), status, 'shop', shipment, admin);
-    return presentAdminOrder(await this.applyMove(change), this.options.mediaBaseUrl);
-  }
-
   /** The back office's list: a page of the filtered orders, newest first, and how many match. */
   adminList(query: AdminOrderListQuery): Promise<AdminOrderList> {
     return listPage(this.db, query);
@@ -220,13 +142,6 @@ export class OrderService implements OrderBook {
     return presentAdminOrder(record, this.options.mediaBaseUrl);
   }
 
-  private async orderRow(orderId: string): Promise<OrderRow> {
-    const id = knownShapeOrderId(orderId);
-    const [order] = id ? await this.db.select().from(orders).where(eq(orders.orderId, id)) : [];
-    if (!order) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return order;
-  }
-
   /** Tracking by order id and e-mail: a wrong e-mail is 'not found' like a wrong id, so nothing leaks. */
   async track(orderId: string, email: string): Promise<TrackedOrder> {
     const address = email.toLowerCase();
@@ -235,21 +150,6 @@ export class OrderService implements OrderBook {
     const record = id ? await this.findRecord(and(eq(orders.orderId, id), byEmail)) : undefined;
     if (!record) throw new HttpError(404, TRACK_NOT_FOUND_MESSAGE);
     return presentTracked(record);
-  }
-
-  private async moveTo(order: OrderRow, status: OrderStatus, actor: Actor): Promise<Order> {
-    const record = await this.applyMove(new ChangingStatus(order, status, actor));
-    return presentOrder(record, this.options.mediaBaseUrl);
-  }
-
-  private async applyMove(change: ChangingStatus): Promise<OrderRecord> {
-    checkMove(change);
-    const workflow = change.cancelling
-      ? this.workflows.cancel
-      : change.status === 'delivered'
-        ? this.workflows.deliver
-        : this.workflows.advance;
-    return (await runWorkflow(this.options.database, workflow, change)).record;
   }
 
   private async mailConfirmation(orderId: string): Promise<void> {

@@ -22,7 +22,7 @@ import { adminModule } from '../admin/index.ts';
 import { ordersModule } from '../orders/index.ts';
 import { paymentsModule } from '../payments/index.ts';
 import { reviewsModule } from '../reviews/index.ts';
-import { paymentFlows, placeOrderFlow } from '../flows/index.ts';
+import { orderStatusFlow, paymentFlows, placeOrderFlow } from '../flows/index.ts';
 
 export const SHOP_MODULES = [
   healthModule,
@@ -45,7 +45,7 @@ export const SHOP_MODULES = [
 ] as const;
 
 /** The flows that cross modules (server/flows, decision 0061), put together with the modules. */
-export const SHOP_FLOWS = [placeOrderFlow, paymentFlows] as const;
+export const SHOP_FLOWS = [placeOrderFlow, orderStatusFlow, paymentFlows] as const;
 
 /** What the root assembles: the modules, then the flows above them. */
 export const SHOP_PARTS = [...SHOP_MODULES, ...SHOP_FLOWS] as const;

@@ -8,6 +8,9 @@ import type { OrderAddress } from '../../../core/order.ts';
 import type { Db } from '../db/client.ts';
 import type { Step } from '../db/workflow.ts';
 import { extensionPoint, face } from '../kernel/face.ts';
+// The order status moves' section (at the end).
+import type { Order, Shipment } from '../../../core/order.ts';
+import type { AdminActor } from '../audit/actor.ts';
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -164,3 +167,68 @@ export const deliverOrderSteps = extensionPoint<Step<OrderStatusChange>>('delive
 /** An order's payments for its back-office page, by the order's row id. */
 export const orderPaymentHistory =
   extensionPoint<(orderRowId: string) => Promise<OrderPaymentHistory>>('orderDetail.payments');
+
+// ─── Order status moves: the orders module's part in the orderStatus flow (decision 0063) ────────────────────────
+// Kept apart from the sections above; `OrdersFace` gains its `orderMoves` part here (interfaces of one name merge).
+
+/** A change made from the back office: the admin who made it, and their reason where one is required. */
+export interface AdminChange {
+  actor: AdminActor;
+  reason?: string;
+}
+
+/**
+ * An order's row, lines and timeline as the orders module loads them in a move. The flow reads only this much of
+ * them; the orders module's own steps read its whole row and record, which it read itself.
+ */
+export interface MovedOrderRecord {
+  order: PaymentOrder;
+  items: ReadonlyArray<{ productId: string | null; quantity: number }>;
+}
+
+/** One order moving one step along NEXT_STATUSES; `record` is the order as it is after the move (loadRecord). */
+export interface ChangingStatus extends OrderStatusChange {
+  /** The order's row as it was read before the move (`shopperOrder`, `orderByPublicId`). */
+  readonly order: PaymentOrder;
+  /** The courier and tracking going with 'shipped'. */
+  readonly shipment?: Shipment;
+  /** Set when an admin makes the change (actor 'shop'): it is audited and mailed. */
+  readonly admin?: AdminChange;
+  readonly cancelling: boolean;
+  record: MovedOrderRecord;
+}
+
+/**
+ * The orders module's table-touching parts of moving an order (the orderStatus flow's steps): finding the order,
+ * checking the move, writing it, loading the result, its mails and audit entry, and showing it.
+ */
+export interface OrderMoves {
+  /** One of the shopper's orders by its public id; someone else's order is 'not found' (404), like a missing one. */
+  shopperOrder(userId: string, orderId: string): Promise<PaymentOrder>;
+  /** An order by its public id, for the back office; 404 when there is none. */
+  orderByPublicId(orderId: string): Promise<PaymentOrder>;
+  /**
+   * Refuses a move the lifecycle does not allow (409), before any write: a step NEXT_STATUSES lacks, or a prepaid
+   * order moving past 'placed' unpaid.
+   */
+  checkMove(change: ChangingStatus): void;
+  /** The move, conditional on the status read before (and, for a shopper's cancellation, the window); recorded. */
+  readonly moveStatus: Step<ChangingStatus>;
+  /** The order after the move, with its lines and its whole timeline, into `record`. */
+  readonly loadRecord: Step<ChangingStatus>;
+  /** The shopper's cancellation mail, queued in the move's transaction. */
+  readonly queueCancellationMail: Step<ChangingStatus>;
+  /**
+   * The back office's steps after every move: the audit entry (recordAdminChange) and the shopper's mail
+   * (mailStatusChange, not for a cancellation, which has its own). Both act only on an admin's change.
+   */
+  readonly afterAdminChange: readonly Step<ChangingStatus>[];
+  /** The moved order as the shopper sees it. */
+  shopperOrderOf(record: MovedOrderRecord): Order;
+  /** The moved order as the back office shows it. */
+  adminOrderOf(record: MovedOrderRecord): AdminOrder;
+}
+
+export interface OrdersFace {
+  orderMoves: OrderMoves;
+}

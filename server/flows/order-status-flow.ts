@@ -1,0 +1,37 @@
+import { defineModule } from '../platform/kernel/index.ts';
+import { databaseFace } from '../platform/faces.ts';
+import { authFace } from '../platform/auth/face.ts';
+import { stockFace } from '../platform/stock/face.ts';
+import { cancelOrderRefund, deliverOrderSteps, ordersFace } from '../platform/orders/face.ts';
+import { OrderStatusFlow } from './order-status.ts';
+import { adminOrderStatusRoutes, orderStatusRoutes } from './order-status-routes.ts';
+
+/**
+ * Moving an order along its lifecycle (decision 0063): the shopper's cancellation and the back office's moves. The
+ * orders module offers its own steps (`orderMoves`), stock releases a cancelled order's stock, and the other modules'
+ * steps come through `cancelOrder.refund` (payments) and `deliverOrder.steps` (reviews).
+ */
+export const orderStatusFlow = defineModule({
+  name: 'orderStatus',
+  needs: {
+    database: databaseFace,
+    auth: authFace,
+    stock: stockFace,
+    orders: ordersFace,
+  },
+  create: ({ needs, gather }) => ({
+    orderStatus: new OrderStatusFlow({
+      database: needs.database,
+      moves: needs.orders.orderMoves,
+      stock: needs.stock.stock,
+      cancelSteps: gather(cancelOrderRefund),
+      deliveredSteps: gather(deliverOrderSteps),
+    }),
+  }),
+  routes: async (app, { orderStatus }, { auth }) => {
+    await app.register(orderStatusRoutes, { orderStatus, hooks: auth.hooks });
+  },
+  adminRoutes: async (scope, { orderStatus }) => {
+    await scope.register(adminOrderStatusRoutes, { orderStatus });
+  },
+});
