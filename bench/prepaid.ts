@@ -204,7 +204,7 @@ async function untilNone(client: pg.Client, query: string): Promise<void> {
 }
 
 /** `count` payments made by the shoppers and settled at the bank without telling the shop. */
-async function settledPayments(origin: string, shoppers: Shoppers, simulator: SimulatorProcess, count: number) {
+export async function settledPayments(origin: string, shoppers: Shoppers, simulator: SimulatorProcess, count: number) {
   const products = await productIds(origin);
   const payments: Payment[] = [];
   let sequence = 0;
@@ -226,7 +226,7 @@ async function settledPayments(origin: string, shoppers: Shoppers, simulator: Si
   return payments;
 }
 
-interface Payment {
+export interface Payment {
   merchantOrderId: string;
   amount: number;
 }
