@@ -66,7 +66,8 @@ const listed = (answer: RawAnswer): Product[] => {
 describe('GET /api/product/all-products, written from memory before Fastify sees it (decision 0045)', () => {
   for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
     it(`sends what the route sends, accept-encoding: ${acceptEncoding}`, async () => {
-      const headers = { 'accept-encoding': acceptEncoding };
+      // One request id for both: each answer says the id its request named (issue 33).
+      const headers = { 'accept-encoding': acceptEncoding, 'x-request-id': 'list-fast-path' };
       await overSocket(headers); // loads the catalogue and makes the encoded body, as a first visitor would
       const routed = vi.spyOn(shop.services.catalog, 'listProductsAnswer');
       const fast = await overSocket(headers);
@@ -81,12 +82,13 @@ describe('GET /api/product/all-products, written from memory before Fastify sees
   }
 
   it('answers HEAD and a matching If-None-Match (304) as the route does', async () => {
-    const head = await overSocket({ 'accept-encoding': 'br' }, 'HEAD');
-    expect(head.headers).toEqual((await throughFastify({ 'accept-encoding': 'br' }, 'HEAD')).headers);
+    const id = { 'x-request-id': 'list-fast-path' };
+    const head = await overSocket({ 'accept-encoding': 'br', ...id }, 'HEAD');
+    expect(head.headers).toEqual((await throughFastify({ 'accept-encoding': 'br', ...id }, 'HEAD')).headers);
     expect(head.body.length).toBe(0);
-    const revalidated = await overSocket({ 'if-none-match': head.headers.etag! });
+    const revalidated = await overSocket({ 'if-none-match': head.headers.etag!, ...id });
     expect(revalidated.status).toBe(304);
-    expect(revalidated.headers).toEqual((await throughFastify({ 'if-none-match': head.headers.etag! })).headers);
+    expect(revalidated.headers).toEqual((await throughFastify({ 'if-none-match': head.headers.etag!, ...id })).headers);
   });
 
   it('never answers from a catalogue a change has made stale', async () => {

@@ -100,6 +100,9 @@ describe('the page cache', () => {
       const headers = Object.fromEntries(response.headers);
       const { date: _date, 'x-page-cache': cache, ...rest } = headers;
       rest['content-security-policy'] = rest['content-security-policy']!.replace(/'nonce-[^']+'/, "'nonce-N'");
+      // Each request's own id, like its nonce (issue 33).
+      expect(rest['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      rest['x-request-id'] = 'ID';
       return { status: response.status, cache, headers: rest };
     };
     const miss = comparable(await get(route));

@@ -49,6 +49,8 @@ export async function buildServer(services: Services, options: ServerOptions = {
   });
   if (worker) answerOnlyWorkerRoutes(app); // its health routes only (issue 33)
   app.addHook('onReady', async () => services.processState.started());
+  // Said by the server before Fastify too (serverWithFastPaths); here for answers that never met it (inject).
+  app.addHook('onRequest', async (request, reply) => void reply.header('x-request-id', request.id));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
