@@ -6,6 +6,7 @@ import { stockFace } from '../platform/stock/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
+import { metricsGauges } from '../platform/metrics/face.ts';
 import {
   cancelOrderRefund,
   deliverOrderSteps,
@@ -72,6 +73,17 @@ export const ordersModule = defineModule({
     contribute(dashboardSections, ({ orders }: Orders) => ({
       position: 10,
       read: () => ordersSection(() => orders.atAGlance()),
+    })),
+    // The orders by payment method and state, read from the table at each scrape (decision 0066).
+    contribute(metricsGauges, ({ orderPayments }: Orders) => ({
+      name: 'shop_orders',
+      help: 'Orders by payment method and payment status',
+      labelNames: ['payment_method', 'payment_status'],
+      read: async () =>
+        (await orderPayments.countsByPayment()).map((row) => ({
+          labels: { payment_method: row.paymentMethod, payment_status: row.paymentStatus },
+          value: row.count,
+        })),
     })),
   ],
 });
