@@ -33,7 +33,7 @@ export async function buildServer(services: Services, options: ServerOptions = {
   // Answered before Fastify sees them (decision 0045): the page cache's first, then the modules'.
   const fastPaths: FastPath[] = [];
   const app = Fastify({
-    // The fast paths' answers are told to the metrics (decision 0066); Fastify's their onResponse hook sees.
+    // The fast paths' answers are told to the metrics (decision 0066); Fastify's, their onResponse hook sees.
     serverFactory: serverWithFastPaths(fastPaths, services.assembly.contributions(httpObservers)),
     ...(options.logger === false ? { logger: false } : { loggerInstance: services.logger }),
     logController: new AnsweredRequestLog(),
