@@ -41,7 +41,9 @@ export const catalogModule = defineModule({
       if (request.url !== productListEndpoint.path) return false;
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const answer = catalog.currentListAnswer();
-      return answer !== undefined && writeEncodedJson(request, response, answer, securityHeaders);
+      return answer !== undefined && writeEncodedJson(request, response, answer, securityHeaders)
+        ? productListEndpoint.path
+        : false;
     }),
     contribute(
       imagesInUse,

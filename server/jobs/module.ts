@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineModule } from '../platform/kernel/index.ts';
+import { contribute, defineModule } from '../platform/kernel/index.ts';
+import { metricsGauges } from '../platform/metrics/face.ts';
 import { jobsFace, scheduledRounds, workClaimers } from '../platform/work/jobs.ts';
 import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
 import { JobQueue } from './queue.ts';
@@ -29,5 +30,14 @@ export const jobsModule = defineModule({
     });
     return { jobs, scheduledWork };
   },
+  // The queue's size for the metrics (decision 0066): waiting and dead jobs by kind.
+  contributes: (['queued', 'dead'] as const).map((count) =>
+    contribute(metricsGauges, ({ jobs }: Jobs) => ({
+      name: `shop_jobs_${count}`,
+      help: count === 'queued' ? 'Jobs waiting to run, by kind' : 'Jobs that failed their last allowed run, by kind',
+      labelNames: ['kind'],
+      read: async () => (await jobs.countsByKind()).map((row) => ({ labels: { kind: row.kind }, value: row[count] })),
+    })),
+  ),
   start: async ({ scheduledWork }) => scheduledWork.start(),
 });

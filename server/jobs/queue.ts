@@ -203,6 +203,18 @@ export class JobQueue implements JobScheduler {
     await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
   }
 
+  /** The jobs waiting (due or not, claimed or not) and the dead ones, by kind: the metrics' one GROUP BY. */
+  async countsByKind(): Promise<Array<{ kind: string; queued: number; dead: number }>> {
+    return this.db
+      .select({
+        kind: jobs.kind,
+        queued: sql<number>`(count(*) filter (where ${jobs.deadAt} is null))::int`,
+        dead: sql<number>`(count(*) filter (where ${jobs.deadAt} is not null))::int`,
+      })
+      .from(jobs)
+      .groupBy(jobs.kind);
+  }
+
   /** How many jobs are dead: failed their last allowed run, and wait for someone to look (GET /api/health). */
   async deadCount(): Promise<number> {
     const [row] = await this.db

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metricsGauges } from '../platform/metrics/face.ts';
 import { contribute, defineModule } from '../platform/kernel/index.ts';
 import { scheduledRounds, workClaimers } from '../platform/work/jobs.ts';
 import { mailFace, unsubscribeLinks } from '../platform/mail/face.ts';
@@ -61,6 +62,12 @@ export const mailModule = defineModule({
           void (await mailSender.drain()),
     ),
     contribute(workClaimers, ({ mailSender }: Mail) => mailSender),
+    contribute(metricsGauges, ({ outbox }: Mail) => ({
+      name: 'shop_mail_outbox_pending',
+      help: 'Mails waiting in the outbox to be sent',
+      labelNames: [],
+      read: async () => [{ labels: {}, value: await outbox.pendingCount() }],
+    })),
   ],
   routes: async (app, { devMailbox: mailbox }) => {
     if (!mailbox) return;

@@ -24,4 +24,13 @@ export class MailOutbox implements Outbox {
       .execute({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, replyTo: mail.replyTo ?? null });
     return row!.id;
   }
+
+  /** How many mails wait to be sent (the metrics' shop_mail_outbox_pending). */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.status} = 'pending'`);
+    return row?.count ?? 0;
+  }
 }

@@ -5,6 +5,7 @@ import { authFace } from '../platform/auth/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
+import { metricsGauges } from '../platform/metrics/face.ts';
 import { orderPaymentHistory, ordersFace, type PlacedOrders } from '../platform/orders/face.ts';
 import { ordersSection } from './dashboard-section.ts';
 import { OrderService } from './service.ts';
@@ -69,6 +70,17 @@ export const ordersModule = defineModule({
     contribute(dashboardSections, ({ orders }: Orders) => ({
       position: 10,
       read: () => ordersSection(() => orders.atAGlance()),
+    })),
+    // The orders by payment method and state, read from the table at each scrape (decision 0066).
+    contribute(metricsGauges, ({ orderPayments }: Orders) => ({
+      name: 'shop_orders',
+      help: 'Orders by payment method and payment status',
+      labelNames: ['payment_method', 'payment_status'],
+      read: async () =>
+        (await orderPayments.countsByPayment()).map((row) => ({
+          labels: { payment_method: row.paymentMethod, payment_status: row.paymentStatus },
+          value: row.count,
+        })),
     })),
   ],
 });

@@ -61,6 +61,18 @@ export class OrderPaymentState implements OrderPayments {
     this.prepared = { byOrderId: lookup(db, 'byOrderId'), byId: lookup(db, 'byId') };
   }
 
+  /** How many orders there are by payment method and payment state (the metrics' shop_orders, one GROUP BY). */
+  async countsByPayment(): Promise<Array<{ paymentMethod: string; paymentStatus: string; count: number }>> {
+    return this.db
+      .select({
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(orders)
+      .groupBy(orders.paymentMethod, orders.paymentStatus);
+  }
+
   /** By the public order id; null when there is none (or it cannot be one). */
   async byOrderId(orderId: string, db: Db = this.db): Promise<PaymentOrder | null> {
     const id = knownShapeOrderId(orderId);

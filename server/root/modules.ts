@@ -22,6 +22,7 @@ import { adminModule } from '../admin/index.ts';
 import { ordersModule } from '../orders/index.ts';
 import { paymentsModule } from '../payments/index.ts';
 import { reviewsModule } from '../reviews/index.ts';
+import { metricsModule } from '../metrics/index.ts';
 import { orderStatusFlow, paymentFlows, placeOrderFlow } from '../flows/index.ts';
 
 export const SHOP_MODULES = [
@@ -42,6 +43,7 @@ export const SHOP_MODULES = [
   ordersModule,
   paymentsModule,
   reviewsModule,
+  metricsModule,
 ] as const;
 
 /** The flows that cross modules (server/flows, decision 0061), put together with the modules. */

@@ -10,6 +10,7 @@ import type { ConnectMiddleware } from '../platform/http/dev-storefront.ts';
 import { startPageCache } from '../platform/http/page-cache/setup.ts';
 import { answerFromPageCache } from '../platform/http/page-cache/fast-path.ts';
 import type { FastPath } from '../platform/http/fast-paths.ts';
+import { httpObservers } from '../platform/metrics/face.ts';
 import { ADMIN_COOKIE, type AdminService } from '../admin/index.ts';
 import type { Services } from './services.ts';
 import type { StorefrontContext } from '../../core/storefront.ts';
@@ -68,6 +69,9 @@ export async function mountPages(
       });
   const contentSecurityPolicy = storefrontPolicy(config, { hotReload: Boolean(options.devMiddleware) });
   if (pageCache) {
+    // Its hits and misses, as the metrics count them (decision 0066).
+    for (const observer of services.assembly.contributions(httpObservers))
+      observer.pageCache(() => pageCache.cache.stats());
     const { 'content-security-policy': _apiPolicy, ...storefrontHeaders } = securityHeaders;
     const cached = { ...pageCache, securityHeaders: storefrontHeaders, contentSecurityPolicy };
     fastPaths.unshift((request, response) => answerFromPageCache(cached, request, response));

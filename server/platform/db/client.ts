@@ -47,6 +47,11 @@ export interface Database {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** PGlite only: its whole data directory as an uncompressed tar, which `loadDataDir` starts a copy from. */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * The connections as the metrics see them: PostgreSQL's pool (open, idle, callers waiting for one); PGlite has one
+   * connection in this process, always reported as 1 open and idle, none waiting (its queue is not observable).
+   */
+  connections(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -171,6 +176,7 @@ async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataD
       return result;
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    connections: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       try {
         await client.close();
@@ -194,6 +200,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(db as never, { migrationsFolder }),
     async withStartupLock(fn) {
       const lockClient = await pool.connect();

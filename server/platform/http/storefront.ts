@@ -7,6 +7,7 @@ import {
   cachedPageAnswer,
   sendCachedPage,
   renderForCache,
+  PAGES_ROUTE,
   type StorefrontPageCache,
 } from './page-cache/storefront-pages.ts';
 import { newNonce } from './nonce.ts';
@@ -38,7 +39,7 @@ export const storefront: FastifyPluginAsync<StorefrontOptions> = async (
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/*',
+    url: PAGES_ROUTE,
     schema: { hide: true },
     handler: async (request, reply) => {
       const cspNonce = newNonce();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { newNonce } from '../nonce.ts';
-import { cachedPageAnswer, pageHeaders } from './storefront-pages.ts';
+import { cachedPageAnswer, pageHeaders, PAGES_ROUTE } from './storefront-pages.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 
 export interface PageCacheFastPath {
@@ -27,13 +27,14 @@ function fixedHeadersOf(page: CachedPage, securityHeaders: Record<string, string
 /**
  * Answers a request for a page the cache holds before Fastify sees it (decision 0038): the same status, headers and
  * body as the storefront route would send, without its hooks, routing and per-request log line, which were most of a
- * cached page's time. Anything else (a miss, a render under way, another method) returns false for Fastify to answer.
+ * cached page's time, and says PAGES_ROUTE. Anything else (a miss, a render under way, another method) returns false
+ * for Fastify to answer.
  */
 export function answerFromPageCache(
   { cache, keyOf, securityHeaders, contentSecurityPolicy }: PageCacheFastPath,
   request: IncomingMessage,
   response: ServerResponse,
-): boolean {
+): typeof PAGES_ROUTE | false {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const key = keyOf(request.url ?? '');
   const page = key === null ? undefined : cache.peek(key);
@@ -49,11 +50,11 @@ export function answerFromPageCache(
   response.writeHead(answer.status, headers);
   if (request.method === 'HEAD' || !answer.body) {
     response.end();
-    return true;
+    return PAGES_ROUTE;
   }
   // Corked (end() uncorks), the header and the parts leave in one write, as one buffer would.
   response.cork();
   for (const part of answer.body) response.write(part);
   response.end();
-  return true;
+  return PAGES_ROUTE;
 }

@@ -4,6 +4,9 @@ import type { StorefrontContext } from '../../../../core/storefront.ts';
 import { NonceTemplate } from './nonce-template.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 
+/** The storefront's route, as Fastify and the metrics name every page (decision 0066). */
+export const PAGES_ROUTE = '/*';
+
 export interface StorefrontPageCache {
   cache: PageCache;
   /** What pages are rendered with in place of the nonce: newPlaceholder(). */
