@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../platform/db/client.ts';
 import { Statement } from '../platform/db/statement.ts';
 import type { PaymentEventSource } from '../../core/contracts/payments.ts';
+import type { PaymentEvent } from '../platform/payments/face.ts';
 import { paymentAttempts, paymentEvents, paymentRefunds, ATTEMPT_STATES, REFUND_STATES } from './schema.ts';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -13,16 +14,8 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 type AttemptState = (typeof ATTEMPT_STATES)[number];
 type RefundState = (typeof REFUND_STATES)[number];
 
-interface EventFact {
-  orderId: string;
-  subject: 'attempt' | 'refund' | 'order';
-  attemptId?: string | null;
-  refundId?: string | null;
-  fromState: string | null;
-  toState: string;
-  source: PaymentEventSource;
-  detail?: Record<string, unknown>;
-}
+/** An event row as the flows write it (the payments face's `PaymentEvent`). */
+type EventFact = PaymentEvent;
 
 /**
  * The payments module's tables: attempts, refunds and the event log. Every change is conditional on the state it
