@@ -16,7 +16,8 @@ try {
   const body = orderBody([{ _id: await productSupply(shop)({ stock: 100 }), quantity: 1 }]);
   await placedOrderId(shop, shopper.bearer, body); // the first order loads what later ones find loaded
   const files = await filesRunBy(() => placedOrderId(shop, shopper.bearer, body));
-  const ours = files.filter((file) => !file.startsWith('server/testing/'));
+  // The PhonePe stand-in's refund sweep ticks on a timer of its own and may land inside the order: no part of it.
+  const ours = files.filter((file) => !file.startsWith('server/testing/') && !file.startsWith('simulators/'));
   process.stdout.write(`${JSON.stringify(ours)}\n`);
 } finally {
   await shop.close();
