@@ -1,7 +1,7 @@
 // Debian's nginx in front of shop processes, with the shipped deploy/nginx/shop.conf (decision 0068): run as the
 // test's own, with a prefix, main config and logs in a scratch directory, the upstream and listen ports substituted.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -68,6 +68,7 @@ async function accepts(port: number): Promise<boolean> {
 
 /** Checks the configuration with `nginx -t` (throws on a refusal), then runs nginx until stop(). */
 export async function startNginx(upstreamPorts: number[]): Promise<NginxProxy> {
+  if (!existsSync(NGINX)) throw new Error(`No ${NGINX}: install Debian's nginx (apt-get install nginx; .ci/run does)`);
   const directory = path.resolve('.cache/nginx', randomBytes(6).toString('hex'));
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
