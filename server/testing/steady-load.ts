@@ -27,7 +27,7 @@ export interface PlacedOrder {
   /** The shopper's index in the load's tokens. */
   shopper: number;
   key: string;
-  /** The order the shop answered 201 with; null when every attempt failed. */
+  /** The order the shop answered with (201, or 200 for a key it had seen); null when every attempt failed. */
   orderId: string | null;
   attempts: number;
 }
@@ -125,7 +125,8 @@ export class SteadyLoad {
         },
         body: payload,
       });
-      if (outcome.status === 201) {
+      // 201: made now; 200: made before under this key (a retry after a lost answer), the same order.
+      if (outcome.status === 201 || outcome.status === 200) {
         placed.orderId = (JSON.parse(text) as { orderId: string }).orderId;
         return;
       }
