@@ -33,9 +33,13 @@ export function shopConfigFor(upstreamPorts: number[], listenPort: number): stri
     throw new Error(`${SHIPPED_CONFIG} lost its upstream or listen line`);
   const [, indent, parameters = ''] = first;
   const servers = upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${parameters};\n`).join('');
-  let placed = false;
+  let linesLeft = servers;
   return shipped
-    .replace(UPSTREAM_SERVER, () => (placed ? '' : ((placed = true), servers)))
+    .replace(UPSTREAM_SERVER, () => {
+      const lines = linesLeft; // all of them where the first shipped line was, the other shipped lines dropped
+      linesLeft = '';
+      return lines;
+    })
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`);
 }
 
