@@ -7,22 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runNpmScript, type ScriptRun } from '../testing/npm-script.ts';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
-import {
-  mailVerifiedShopper,
-  ordersOf,
-  placeOrder,
-  productIds,
-  signIn,
-  steadyOrders,
-  UNLIMITED,
-} from '../testing/shop-traffic.ts';
+import { backupUnderLoad, expectRestored, UNLIMITED } from '../testing/shop-traffic.ts';
 
 const newDataDir = (name: string) => path.resolve('.cache/processes', `${name}-${randomBytes(6).toString('hex')}`);
 const dataDir = newDataDir('backup-embedded');
 const restoredDir = newDataDir('backup-restored');
 const backupFile = `${dataDir}.backup`;
 const outputOf = (run: ScriptRun) => `exit ${run.code}\n${run.stdout}${run.stderr}`;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every file under `dir` with its size and modification time: what "changing nothing" leaves as it was. */
 function snapshot(dir: string): string[] {
@@ -50,28 +41,9 @@ afterAll(async () => {
 });
 
 test('a backup written by the running shop while orders keep coming restores into an empty DATA_DIR with every earlier order', async () => {
-  const shopper = await mailVerifiedShopper(shop);
-  const traffic = steadyOrders(shop, shopper.bearer, await productIds(shop, 12));
-  while (traffic.accepted.length < 5) await pause(20);
-
-  const backupStarted = Date.now();
-  const backup = await runNpmScript('backup', ['--out', backupFile], {
-    env: { DATA_DIR: dataDir },
-    timeoutMs: 120_000,
-  });
-  const backupEnded = Date.now();
-  while (!traffic.accepted.some((order) => order.at > backupEnded)) await pause(20);
-  await traffic.stop();
-
-  expect(backup.code, outputOf(backup)).toBe(0);
-  expect(backup.stdout).toContain(`Wrote ${backupFile}`);
+  const { backup, shopper, beforeBackup } = await backupUnderLoad(shop, { DATA_DIR: dataDir }, backupFile);
   expect(backup.stdout).toContain('written by the running shop');
   expect(readFileSync(backupFile).subarray(0, 40).toString()).toMatch(/^aangan-shop-backup \{"kind":"pglite"/);
-  // Sales went on: orders were accepted while the backup ran.
-  expect(traffic.accepted.filter((order) => order.at > backupStarted && order.at < backupEnded).length).toBeGreaterThan(
-    0,
-  );
-  const beforeBackup = traffic.accepted.filter((order) => order.at < backupStarted).map((order) => order.orderId);
 
   const restore = await runNpmScript('restore', ['--from', backupFile], { env: { DATA_DIR: restoredDir } });
   expect(restore.code, outputOf(restore)).toBe(0);
@@ -86,12 +58,7 @@ test('a backup written by the running shop while orders keep coming restores int
   expect(snapshot(restoredDir)).toEqual(before);
 
   const restored = await start({ DATA_DIR: restoredDir });
-  const bearer = await signIn(restored, shopper.email);
-  const listed = (await ordersOf(restored, bearer)).map((order) => order.orderId);
-  expect(beforeBackup.length).toBeGreaterThan(0);
-  for (const orderId of beforeBackup) expect(listed).toContain(orderId);
-  const [productId] = await productIds(restored, 1);
-  expect(await placeOrder(restored, bearer, productId!)).not.toBeNull();
+  await expectRestored(restored, shopper.email, beforeBackup);
   await restored.stop();
 }, 240_000);
 

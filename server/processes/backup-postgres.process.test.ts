@@ -7,32 +7,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runNpmScript, type ScriptRun } from '../testing/npm-script.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
+import { createScratchDatabase, withClient, type ScratchDatabase } from '../testing/postgres.ts';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
-import {
-  mailVerifiedShopper,
-  ordersOf,
-  placeOrder,
-  productIds,
-  signIn,
-  steadyOrders,
-  UNLIMITED,
-} from '../testing/shop-traffic.ts';
+import { backupUnderLoad, expectRestored, UNLIMITED } from '../testing/shop-traffic.ts';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const dataDir = path.resolve('.cache/processes', `backup-postgres-${randomBytes(6).toString('hex')}`);
 const backupFile = path.join(dataDir, 'shop.backup');
 const outputOf = (run: ScriptRun) => `exit ${run.code}\n${run.stdout}${run.stderr}`;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The database's tables with their row counts, as one text: what "changing nothing" leaves as it was. */
-async function contentsOf(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+function contentsOf(url: string): Promise<string> {
+  return withClient(url, async (client) => {
     const { rows } = await client.query<{ table: string }>(
       `select schemaname || '.' || relname as table from pg_stat_user_tables order by 1`,
     );
@@ -42,9 +30,7 @@ async function contentsOf(url: string): Promise<string> {
       counted.push(`${table} ${count[0]!.n}`);
     }
     return counted.join('\n');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 describe.skipIf(!baseUrl)('on PostgreSQL', () => {
@@ -74,24 +60,9 @@ describe.skipIf(!baseUrl)('on PostgreSQL', () => {
   });
 
   test('a backup taken while orders keep coming restores into a new database with every earlier order', async () => {
-    const shopper = await mailVerifiedShopper(shop);
-    const traffic = steadyOrders(shop, shopper.bearer, await productIds(shop, 12));
-    while (traffic.accepted.length < 5) await pause(20);
-
     const env = { DATABASE_URL: source.url, DATA_DIR: path.join(dataDir, 'source') };
-    const backupStarted = Date.now();
-    const backup = await runNpmScript('backup', ['--out', backupFile], { env, timeoutMs: 120_000 });
-    const backupEnded = Date.now();
-    while (!traffic.accepted.some((order) => order.at > backupEnded)) await pause(20);
-    await traffic.stop();
-
-    expect(backup.code, outputOf(backup)).toBe(0);
-    expect(backup.stdout).toContain(`Wrote ${backupFile}`);
+    const { backup, shopper, beforeBackup } = await backupUnderLoad(shop, env, backupFile);
     expect(backup.stdout).toContain('pg_dump custom format');
-    expect(
-      traffic.accepted.filter((order) => order.at > backupStarted && order.at < backupEnded).length,
-    ).toBeGreaterThan(0);
-    const beforeBackup = traffic.accepted.filter((order) => order.at < backupStarted).map((order) => order.orderId);
 
     // Plain pg_restore reads it.
     const { stdout: listing } = await promisify(execFile)('pg_restore', ['--list', backupFile]);
@@ -122,12 +93,6 @@ describe.skipIf(!baseUrl)('on PostgreSQL', () => {
     expect(wrongKind.stderr).toContain('is a PostgreSQL backup (pg_dump custom format), but the shop is set up for');
     expect(existsSync(path.join(embedded, 'pglite'))).toBe(false);
 
-    const restored = await start(target.url, 'target');
-    const bearer = await signIn(restored, shopper.email);
-    const listed = (await ordersOf(restored, bearer)).map((order) => order.orderId);
-    expect(beforeBackup.length).toBeGreaterThan(0);
-    for (const orderId of beforeBackup) expect(listed).toContain(orderId);
-    const [productId] = await productIds(restored, 1);
-    expect(await placeOrder(restored, bearer, productId!)).not.toBeNull();
+    await expectRestored(await start(target.url, 'target'), shopper.email, beforeBackup);
   }, 240_000);
 });

@@ -5,11 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../platform/db/client.ts';
 import { runNpmScript, type ScriptRun } from '../testing/npm-script.ts';
-import { createScratchDatabase, type ScratchDatabase } from '../testing/postgres.ts';
+import { createScratchDatabase, withClient, type ScratchDatabase } from '../testing/postgres.ts';
 import { callShop } from '../testing/shop-pair.ts';
 import { startShopProcess, type ShopProcess } from '../testing/shop-process.ts';
 import { mailVerifiedShopper, ordersOf, placeOrder, productIds, signIn, UNLIMITED } from '../testing/shop-traffic.ts';
@@ -35,16 +34,6 @@ async function fingerprints(query: (text: string) => Promise<Array<Record<string
   for (const row of await query(TABLES))
     found[row.table as string] = (await query(FINGERPRINT(row.table as string)))[0];
   return found;
-}
-
-async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 describe.skipIf(!baseUrl)('moving an embedded shop to PostgreSQL', () => {
@@ -86,7 +75,7 @@ describe.skipIf(!baseUrl)('moving an embedded shop to PostgreSQL', () => {
 
     const target = await scratch('shop_move_target');
     const relationsIn = (url: string) =>
-      onPostgres(url, async (client) => (await client.query(TABLES.replace("relkind = 'r'", "relkind <> 'i'"))).rows);
+      withClient(url, async (client) => (await client.query(TABLES.replace("relkind = 'r'", "relkind <> 'i'"))).rows);
 
     // While the embedded shop runs: refused, and the target stays empty.
     const beside = await move(target.url);
@@ -97,7 +86,7 @@ describe.skipIf(!baseUrl)('moving an embedded shop to PostgreSQL', () => {
 
     // Into a database that holds something: refused, and it is left as it was.
     const occupied = await scratch('shop_move_occupied');
-    await onPostgres(occupied.url, (client) =>
+    await withClient(occupied.url, (client) =>
       client.query('create table keep_me (x int); insert into keep_me values (1)'),
     );
     const full = await move(occupied.url);
@@ -106,7 +95,7 @@ describe.skipIf(!baseUrl)('moving an embedded shop to PostgreSQL', () => {
     expect(full.stderr).not.toMatch(/\n\s+at /);
     expect(await relationsIn(occupied.url)).toEqual([{ table: 'public.keep_me' }]);
     expect(
-      await onPostgres(occupied.url, async (client) => (await client.query('select x from keep_me')).rows),
+      await withClient(occupied.url, async (client) => (await client.query('select x from keep_me')).rows),
     ).toEqual([{ x: 1 }]);
 
     const moved = await move(target.url);
@@ -123,7 +112,7 @@ describe.skipIf(!baseUrl)('moving an embedded shop to PostgreSQL', () => {
     } finally {
       await source.close();
     }
-    const arrived = await onPostgres(target.url, (client) =>
+    const arrived = await withClient(target.url, (client) =>
       fingerprints(async (text) => (await client.query(text)).rows),
     );
     expect(Object.keys(expected)).toContain('public.orders');

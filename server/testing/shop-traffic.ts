@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { callShop } from './shop-pair.ts';
+import { runNpmScript } from './npm-script.ts';
 import { orderBody } from './orders.ts';
 import type { ShopProcess } from './shop-process.ts';
 import type { Order } from '../../core/order.ts';
@@ -101,22 +102,66 @@ export async function ordersOf(shop: ShopProcess, bearer: object): Promise<Order
 
 /**
  * Orders placed one after another until stop() is called, each product in turn: `accepted` lists each order's id
- * with the moment its 201 arrived.
+ * with the moment its 201 arrived. until() waits for a condition on them, and fails as soon as an order does.
  */
 export function steadyOrders(shop: ShopProcess, bearer: object, products: string[]) {
   const accepted: Array<{ orderId: string; at: number }> = [];
   let stopping = false;
+  let failure: unknown;
   const running = (async () => {
     for (let n = 0; !stopping; n++) {
       const orderId = await placeOrder(shop, bearer, products[n % products.length]!);
       if (orderId) accepted.push({ orderId, at: Date.now() });
     }
-  })();
+  })().catch((error: unknown) => (failure = error ?? new Error('An order failed')));
+  const check = () => {
+    if (failure) throw failure;
+  };
   return {
     accepted,
+    async until(condition: () => boolean, withinMs = 60_000) {
+      const deadline = Date.now() + withinMs;
+      while (!condition()) {
+        check();
+        if (Date.now() > deadline) throw new Error(`Orders did not come in time (${accepted.length} accepted)`);
+        await pause(20);
+      }
+    },
     async stop() {
       stopping = true;
       await running;
+      check();
     },
   };
+}
+
+/**
+ * `npm run backup -- --out <file>` with `env` while a shopper keeps placing orders on `shop`; the orders go on until
+ * one is accepted after the backup ended. Returns the run, the shopper and the orders accepted before it started.
+ */
+export async function backupUnderLoad(shop: ShopProcess, env: Record<string, string>, file: string) {
+  const shopper = await mailVerifiedShopper(shop);
+  const traffic = steadyOrders(shop, shopper.bearer, await productIds(shop, 12));
+  await traffic.until(() => traffic.accepted.length >= 5);
+  const started = Date.now();
+  const backup = await runNpmScript('backup', ['--out', file], { env, timeoutMs: 120_000 });
+  const ended = Date.now();
+  if (backup.code === 0) await traffic.until(() => traffic.accepted.some((order) => order.at > ended));
+  await traffic.stop();
+  expect(backup.code, `${backup.stdout}${backup.stderr}`).toBe(0);
+  expect(backup.stdout).toContain(`Wrote ${file}`);
+  // Sales went on: orders were accepted while the backup ran.
+  expect(traffic.accepted.filter((order) => order.at > started && order.at < ended).length).toBeGreaterThan(0);
+  const beforeBackup = traffic.accepted.filter((order) => order.at < started).map((order) => order.orderId);
+  expect(beforeBackup.length).toBeGreaterThan(0);
+  return { backup, shopper, beforeBackup };
+}
+
+/** A shop on a restored database: the shopper's password signs in, every order is there, and a new one is taken. */
+export async function expectRestored(shop: ShopProcess, email: string, orderIds: string[]): Promise<void> {
+  const bearer = await signIn(shop, email);
+  const listed = (await ordersOf(shop, bearer)).map((order) => order.orderId);
+  for (const orderId of orderIds) expect(listed).toContain(orderId);
+  const [productId] = await productIds(shop, 1);
+  expect(await placeOrder(shop, bearer, productId!)).not.toBeNull();
 }
