@@ -10,7 +10,13 @@ import { openDatabase } from '../server/platform/db/client.ts';
 import { DatabaseInUseError } from '../server/platform/db/data-dir-lock.ts';
 import { backupKindOf, KIND_NAMES, readEmbeddedBackup } from './lib/backup-file.ts';
 import { databaseName, ensureEmptyPostgres, postgresTool, runPostgresTool } from './lib/postgres.ts';
-import { databaseSettings, requiredOption, runScript, type DatabaseSettings } from './lib/shop-settings.ts';
+import {
+  databaseSettings,
+  requiredOption,
+  runScript,
+  secretsKeyReminder,
+  type DatabaseSettings,
+} from './lib/shop-settings.ts';
 
 const USAGE = 'Usage: npm run restore -- --from <file>';
 
@@ -76,6 +82,8 @@ async function main(): Promise<void> {
     );
   if (settings.url) await restorePostgres(path.resolve(file), settings.url);
   else await restoreEmbedded(path.resolve(file), settings);
+  const reminder = secretsKeyReminder(settings);
+  if (reminder) console.log(reminder);
 }
 
 runScript(main);

@@ -3,6 +3,7 @@
 // PGlite's data-directory tar, gzip'd. Each is written to a temporary file beside its destination and renamed into
 // place once complete and on disk, so a crash or a full disk never leaves a half backup under the final name.
 import {
+  chmodSync,
   closeSync,
   createReadStream,
   createWriteStream,
@@ -11,6 +12,7 @@ import {
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
@@ -62,12 +64,16 @@ function readHead(file: string): string {
  */
 export async function writeAtomically(out: string, write: (partial: string) => Promise<void>): Promise<void> {
   const target = path.resolve(out);
-  const partial = path.join(path.dirname(target), `.${path.basename(target)}.partial-${process.pid}`);
+  const directory = path.dirname(target);
+  if (!statSync(directory, { throwIfNoEntry: false })?.isDirectory())
+    throw new Error(`The directory ${directory} does not exist: make it first (the backup was not written)`);
+  const partial = path.join(directory, `.${path.basename(target)}.partial-${process.pid}`);
   try {
     await write(partial);
+    chmodSync(partial, 0o600); // password hashes and addresses: for the owner only
     fsyncPath(partial, 'r+');
     renameSync(partial, target);
-    fsyncPath(path.dirname(target), 'r'); // the rename itself survives a power cut
+    fsyncPath(directory, 'r'); // the rename itself survives a power cut
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../server/root/modules.ts';
+import { SECRETS_KEY_FILE } from '../../server/admin/secret-box.ts';
 
 export interface DatabaseSettings {
   /** PostgreSQL's URL when DATABASE_URL is set. */
@@ -11,6 +12,11 @@ export interface DatabaseSettings {
   /** The embedded database's data directory, $DATA_DIR/pglite. */
   pgliteDir: string;
   pgliteFsync: boolean;
+  /**
+   * Where the key sealing the back office's authenticator secrets is, when it is a file of DATA_DIR (no SECRETS_KEY):
+   * no backup holds it.
+   */
+  secretsKeyFile: string | undefined;
 }
 
 export function databaseSettings(): DatabaseSettings {
@@ -20,6 +26,7 @@ export function databaseSettings(): DatabaseSettings {
     url: config.DATABASE_URL,
     pgliteDir: path.resolve(config.DATA_DIR, 'pglite'),
     pgliteFsync: config.PGLITE_FSYNC,
+    secretsKeyFile: config.SECRETS_KEY ? undefined : path.resolve(config.DATA_DIR, SECRETS_KEY_FILE),
   };
 }
 
@@ -60,4 +67,14 @@ export function sizeOf(bytes: number): string {
     unit++;
   }
   return unit === 0 ? `${size} bytes` : `${size.toFixed(1)} ${units[unit]}`;
+}
+
+/** After a restore: the reminder that the authenticators' key is not in the backup, when this DATA_DIR has none. */
+export function secretsKeyReminder(settings: DatabaseSettings): string | null {
+  if (!settings.secretsKeyFile || existsSync(settings.secretsKeyFile)) return null;
+  return (
+    `Note: ${settings.secretsKeyFile} does not exist, and no backup holds it. Copy secrets.key from the old DATA_DIR ` +
+    'there (or set SECRETS_KEY) before the shop starts, or the owners set up their authenticators again with ' +
+    'npm run admin:create.'
+  );
 }
