@@ -42,6 +42,7 @@ export const KIND_NAMES: Record<BackupKind, string> = {
 
 /** Which kind of backup `file` is, or an error saying it is none. */
 export function backupKindOf(file: string): BackupKind {
+  if (!statSync(file, { throwIfNoEntry: false })?.isFile()) throw new Error(`There is no file ${file}`);
   const head = readHead(file);
   if (head.startsWith(POSTGRES_MARK)) return 'postgres';
   if (head.startsWith(EMBEDDED_MARK)) return 'pglite';

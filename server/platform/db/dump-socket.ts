@@ -53,9 +53,12 @@ export async function dumpFromHolder(dataDir: string): Promise<Readable | null> 
       attempt.removeAllListeners('error');
       resolve(attempt);
     });
-    attempt.once('error', (error: NodeJS.ErrnoException) =>
-      error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? resolve(null) : reject(error),
-    );
+    attempt.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') return resolve(null);
+      if (error.code === 'EACCES')
+        return reject(new Error(`No permission to reach the running shop at ${socketPath}: run this as its user`));
+      reject(error);
+    });
   });
   if (!socket) return null;
   socket.write(REQUEST);
