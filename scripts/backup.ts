@@ -60,12 +60,11 @@ async function main(): Promise<void> {
   const out = requiredOption('out', USAGE);
   if (out === null) return;
   const settings = databaseSettings();
-  const target = path.resolve(out);
   let described: string;
   if (settings.url) {
     const pgDump = postgresTool('pg_dump');
     const url = settings.url;
-    await writeAtomically(target, (partial) => runPostgresTool(pgDump, ['--format=custom', `--file=${partial}`], url));
+    await writeAtomically(out, (partial) => runPostgresTool(pgDump, ['--format=custom', `--file=${partial}`], url));
     described = `${KIND_NAMES.postgres} of the database ${databaseName(url)}`;
   } else {
     if (!hasEmbeddedDatabase(settings.pgliteDir))
@@ -77,15 +76,15 @@ async function main(): Promise<void> {
       createdAt: new Date().toISOString(),
     };
     let from = '';
-    await writeAtomically(target, async (partial) => {
+    await writeAtomically(out, async (partial) => {
       const dump = await embeddedTar(settings);
       from = dump.from;
       await writeEmbeddedBackup(partial, dump.tar, manifest);
     });
     described = `${KIND_NAMES.pglite} of ${settings.pgliteDir} (${from})`;
   }
-  console.log(`Wrote ${target} (${sizeOf(statSync(target).size)}): ${described}.`);
-  console.log(`Restore it with: npm run restore -- --from ${target}`);
+  console.log(`Wrote ${out} (${sizeOf(statSync(out).size)}): ${described}.`);
+  console.log(`Restore it with: npm run restore -- --from ${out}`);
 }
 
 runScript(main);

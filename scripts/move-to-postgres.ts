@@ -158,7 +158,7 @@ async function move(source: Database, target: pg.Client): Promise<Array<Table & 
 }
 
 async function main(): Promise<void> {
-  const to = requiredOption('to', USAGE);
+  const to = requiredOption('to', USAGE, 'text');
   if (to === null) return;
   if (!/^postgres(ql)?:\/\//.test(to)) {
     console.error(USAGE);

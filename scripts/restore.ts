@@ -80,8 +80,8 @@ async function main(): Promise<void> {
           : 'the embedded database (DATABASE_URL is not set): set DATABASE_URL to an empty PostgreSQL database') +
         '. Nothing was changed.',
     );
-  if (settings.url) await restorePostgres(path.resolve(file), settings.url);
-  else await restoreEmbedded(path.resolve(file), settings);
+  if (settings.url) await restorePostgres(file, settings.url);
+  else await restoreEmbedded(file, settings);
   const reminder = secretsKeyReminder(settings);
   if (reminder) console.log(reminder);
 }

@@ -35,12 +35,14 @@ export const hasEmbeddedDatabase = (pgliteDir: string) => existsSync(path.join(p
 
 /**
  * The one option a script takes (`--out <file>`, say), or null after printing `usage` and setting exit code 2 when
- * the command line is anything else.
+ * the command line is anything else. A path is taken from where the operator typed the command: npm runs the script
+ * in the project's folder, and says where it was called from in INIT_CWD.
  */
-export function requiredOption(name: string, usage: string): string | null {
+export function requiredOption(name: string, usage: string, kind: 'path' | 'text' = 'path'): string | null {
   try {
     const value = parseArgs({ options: { [name]: { type: 'string' } } }).values[name];
-    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'string' && value !== '')
+      return kind === 'path' ? path.resolve(process.env.INIT_CWD ?? process.cwd(), value) : value;
   } catch {
     // an unknown option, a bare argument, the option without its value
   }
