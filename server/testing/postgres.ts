@@ -8,8 +8,9 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function asAdmin<T>(baseUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: baseUrl });
+/** Runs `work` on a connection of its own to the database at `url`, closed afterwards. */
+export async function withClient<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     return await work(admin);
@@ -27,7 +28,7 @@ const CLOSING_CONNECTIONS_WAIT_MS = 5_000;
  * (a pool no longer holds it), failing the whole test run.
  */
 async function dropDatabase(baseUrl: string, name: string): Promise<void> {
-  await asAdmin(baseUrl, async (admin) => {
+  await withClient(baseUrl, async (admin) => {
     const connected = async () =>
       (await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]))
         .rows[0]!.n;
@@ -44,7 +45,9 @@ export async function createScratchDatabase(
   template?: string,
 ): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdmin(baseUrl, (admin) => admin.query(`create database ${name}${template ? ` template ${template}` : ''}`));
+  await withClient(baseUrl, (admin) =>
+    admin.query(`create database ${name}${template ? ` template ${template}` : ''}`),
+  );
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {

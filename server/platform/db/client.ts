@@ -13,6 +13,7 @@ import { fsyncPgliteOptions } from './pglite-fsync.ts';
 import { PostgresListener } from './listener.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { servingDumps } from './dump-socket.ts';
 
 /**
  * The shop's database or a transaction in it: a transaction is a database too, so a module's service takes either
@@ -116,7 +117,8 @@ export async function runPrepared<Row>(
   return ((await prepared.execute(params)) as { rows: Row[] }).rows;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The shop's migrations, as drizzle-kit writes them: every process applies the new ones at start. */
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const STARTUP_LOCK_ID = 7_242_001;
 
 export interface DatabaseOptions {
@@ -126,7 +128,7 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite only: flush every commit to disk, so a power cut loses no accepted order (decision 0015). */
   pgliteFsync?: boolean;
-  /** PGlite in memory only: start from this dump of a data directory (dumpDataDir) instead of an empty one. */
+  /** PGlite only: start from this dump of a data directory (dumpDataDir), in memory or into an empty dataDir. */
   loadDataDir?: Blob;
   /** Where PostgreSQL's lost and restored LISTEN connection is reported. */
   log?: (message: string) => void;
@@ -145,18 +147,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataDir?: Blob): Promise<Database> {
   let unlock = async () => {};
+  let client: PGlite | undefined;
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    unlock = await lockDataDir(dataDir);
+    // `npm run backup` beside the running shop asks this process for the dump (decision 0067).
+    const dump = () => (client ? client.dumpDataDir('none') : Promise.reject(new Error('the shop is still starting')));
+    unlock = await lockDataDir(dataDir, servingDumps(dump));
   }
-  let client: PGlite;
   try {
-    client = await PGlite.create(dataDir && fsync ? fsyncPgliteOptions(dataDir) : { dataDir, loadDataDir });
+    client = await PGlite.create(
+      dataDir && fsync ? { ...fsyncPgliteOptions(dataDir), loadDataDir } : { dataDir, loadDataDir },
+    );
   } catch (error) {
     await unlock();
     throw error;
   }
-  const db: Db = drizzlePglite(client);
+  const opened = client;
+  const db: Db = drizzlePglite(opened);
   return {
     db,
     kind: 'pglite',
@@ -166,20 +173,20 @@ async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataD
       await fn(); // no other process shares this data directory
       return true;
     },
-    listen: async (channel, onMessage) => client.listen(channel, onMessage),
+    listen: async (channel, onMessage) => opened.listen(channel, onMessage),
     notify: async (channel, payload = '') => {
-      await client.query(`select pg_notify($1, $2)`, [channel, payload]);
+      await opened.query(`select pg_notify($1, $2)`, [channel, payload]);
     },
     async transaction(fn) {
       const [result, waiting] = await db.transaction((tx) => collectingCommitWork(tx, fn));
       runCommitWork(waiting);
       return result;
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => opened.dumpDataDir('none'),
     connections: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       try {
-        await client.close();
+        await opened.close();
       } finally {
         await unlock();
       }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { linkSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '../kernel/setting-types.ts';
@@ -31,18 +31,25 @@ export function lockPathOf(realDataDir: string): string {
   return path.join(tmpdir(), `shop-pglite-${hash}.lock`);
 }
 
+/** What the holder does with a connection to its lock socket: by default it closes it at once. */
+export type LockConnectionHandler = (socket: Socket) => void;
+
 /**
  * Takes the lock that lets one process at a time open the PGlite data directory `dataDir` (decision 0022), or throws
  * DatabaseInUseError. The lock is a Unix socket this process listens on: the kernel closes it when the process dies,
  * however it dies, so a socket file nobody answers on is a dead holder's and is taken over. Resolves with its release.
+ * `onConnection` answers those who connect (the backup's request, decision 0067); whoever only checks the lock closes.
  */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(
+  dataDir: string,
+  onConnection: LockConnectionHandler = (socket) => socket.destroy(),
+): Promise<() => Promise<void>> {
   const socketPath = lockPathOf(realpathSync(dataDir));
   // Stale sockets moved aside are removed only once this process listens, so a new socket never reuses their inode.
   const aside: string[] = [];
   try {
     for (let tries = 0; tries < TRIES; tries++) {
-      const server = await listenOn(socketPath);
+      const server = await listenOn(socketPath, onConnection);
       if (server) return () => new Promise<void>((resolve) => server.close(() => resolve()));
       const seen = statSync(socketPath, { throwIfNoEntry: false });
       if (!seen) continue; // its holder just let go
@@ -56,10 +63,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
 }
 
 /** A server listening on the socket path, or null when the path is taken (by a live or a dead holder). */
-function listenOn(socketPath: string): Promise<Server | null> {
+function listenOn(socketPath: string, onConnection: LockConnectionHandler): Promise<Server | null> {
   return new Promise((resolve, reject) => {
-    // Whoever checks the lock only needs to connect: the connection is closed at once.
-    const server = createServer((socket) => socket.destroy());
+    const server = createServer(onConnection);
     server.once('error', (error: NodeJS.ErrnoException) =>
       error.code === 'EADDRINUSE' ? resolve(null) : reject(error),
     );
