@@ -26,32 +26,26 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: unitTests } },
       { test: { name: 'processes', include: processTests, testTimeout: 60_000, hookTimeout: 180_000 } },
-      {
-        test: {
-          name: 'api-pglite',
-          include: apiTests,
-          exclude: notApiTests,
-          env: { TEST_DB: 'pglite' },
-          globalSetup: [templateSetup],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      ...(postgresUrl
-        ? [
-            {
-              test: {
-                name: 'api-postgres',
-                include: apiTests,
-                exclude: notApiTests,
-                env: { TEST_DB: 'postgres' },
-                globalSetup: [templateSetup],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      apiProject('pglite'),
+      ...(postgresUrl ? [apiProject('postgres')] : []),
     ],
   },
 });
+
+/** The API tests on one kind of database, from that run's template (server/testing/global-setup.ts). */
+function apiProject(database: 'pglite' | 'postgres') {
+  return {
+    test: {
+      name: `api-${database}`,
+      include: apiTests,
+      exclude: notApiTests,
+      env: { TEST_DB: database },
+      globalSetup: [templateSetup],
+      // One module graph per worker, not per file: importing the server again for every file cost more than the
+      // tests themselves. Each test file still starts its own shop on its own copy of the database.
+      isolate: false,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
