@@ -22,6 +22,7 @@ import { adminModule } from '../admin/index.ts';
 import { ordersModule } from '../orders/index.ts';
 import { paymentsModule } from '../payments/index.ts';
 import { reviewsModule } from '../reviews/index.ts';
+import { shippingModule } from '../shipping/index.ts';
 import { metricsModule } from '../metrics/index.ts';
 import { orderStatusFlow, paymentFlows, placeOrderFlow } from '../flows/index.ts';
 
@@ -43,6 +44,7 @@ export const SHOP_MODULES = [
   ordersModule,
   paymentsModule,
   reviewsModule,
+  shippingModule,
   metricsModule,
 ] as const;
 

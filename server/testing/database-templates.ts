@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { MediaService } from '../media/service.ts';
+import { PinDirectory } from '../shipping/pin-directory.ts';
 import { LocalDiskStorage } from '../platform/storage/storage.ts';
 import { createScratchDatabase, type ScratchDatabase } from './postgres.ts';
 
@@ -26,6 +27,8 @@ export interface DatabaseTemplates {
 
 async function migrateAndSeed(database: Database, kind: TemplateKind): Promise<void> {
   await database.migrate();
+  // Filled here once, so each test shop's start finds the PIN directory full (decision 0070).
+  await new PinDirectory(database).fillIfEmpty();
   if (kind === 'bare') return;
   const { seedDemoCatalogue } = await import('../../demo/seed.ts');
   await seedDemoCatalogue(database, new MediaService(database.db, sharedTestStorage()));

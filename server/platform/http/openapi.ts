@@ -16,6 +16,7 @@ const TAGS = [
   { name: 'cart', description: "The signed-in shopper's cart" },
   { name: 'wishlist', description: "The signed-in shopper's wishlist and back-in-stock mails" },
   { name: 'orders', description: 'Placing, tracking and cancelling orders' },
+  { name: 'shipping', description: 'Delivery across India: the PIN directory' },
   { name: 'payments', description: 'Prepaid orders through the payment gateway, and its webhook' },
   { name: 'contact', description: 'Messages to the shop' },
   { name: 'analytics', description: 'First-party page views and web vitals' },

@@ -20,6 +20,7 @@ import * as operations from '../../../core/contracts/operations.ts';
 import * as orders from '../../../core/contracts/orders.ts';
 import * as payments from '../../../core/contracts/payments.ts';
 import * as reviews from '../../../core/contracts/reviews.ts';
+import * as shipping from '../../../core/contracts/shipping.ts';
 import * as wishlist from '../../../core/contracts/wishlist.ts';
 import type { Endpoint } from '../../../core/contracts/endpoint.ts';
 
@@ -41,6 +42,7 @@ const modules: readonly Record<string, unknown>[] = [
   orders,
   payments,
   reviews,
+  shipping,
   wishlist,
 ];
 
