@@ -1,5 +1,6 @@
 import type { ChangeEvent, ReactNode } from 'react';
 import { EmailField, Field, PhoneField } from './Field';
+import { usePinAutofill } from './pin-autofill';
 
 type AddressFieldName = 'fname' | 'lname' | 'address1' | 'address2' | 'city' | 'state' | 'pincode' | 'phone' | 'email';
 
@@ -20,8 +21,16 @@ interface AddressFieldsProps {
   emailClassName?: string;
 }
 
-/** The address fields of spec section 3, for checkout and the account's address form; the caller lays the grid. */
+/** A change event with `value`, as the form hook reads one (the autofill types city and state for the shopper). */
+const typed = (value: string) => ({ target: { value, type: 'text' } }) as ChangeEvent<HTMLInputElement>;
+
+/**
+ * The address fields of spec section 3, for checkout and the account's address form; the caller lays the grid.
+ * Typing a PIN fills city and state from the PIN directory (decision 0070).
+ */
 export function AddressFields({ field, lastNameRequired, afterPincode, emailClassName }: AddressFieldsProps) {
+  const pincode = field('pincode');
+  const autofill = usePinAutofill(pincode.value, (name, value) => field(name).onChange(typed(value)));
   return (
     <>
       <Field label="First name *" required autoComplete="given-name" {...field('fname')} />
@@ -48,14 +57,25 @@ export function AddressFields({ field, lastNameRequired, afterPincode, emailClas
       />
       <Field label="Town / City *" required autoComplete="address-level2" {...field('city')} />
       <Field label="State *" required autoComplete="address-level1" {...field('state')} />
-      <Field
-        label="PIN code *"
-        required
-        autoComplete="postal-code"
-        inputMode="numeric"
-        maxLength={6}
-        {...field('pincode')}
-      />
+      <div>
+        <Field
+          label="PIN code *"
+          required
+          autoComplete="postal-code"
+          inputMode="numeric"
+          maxLength={6}
+          {...pincode}
+          onChange={(event) => {
+            pincode.onChange(event);
+            autofill.pinTyped(event.target.value);
+          }}
+        />
+        {autofill.notice && (
+          <p role="status" className="mt-1 text-sm text-stone-700">
+            {autofill.notice}
+          </p>
+        )}
+      </div>
       {afterPincode}
       <PhoneField label="Phone *" required {...field('phone')} />
       <EmailField label="Email address *" required className={emailClassName} {...field('email')} />
