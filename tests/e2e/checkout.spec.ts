@@ -96,6 +96,17 @@ test('a guest cart merges at sign-in, a COD order is placed, mailed, listed, tra
   ).toBeVisible();
   await expect(page).toHaveURL('/checkout');
 
+  // Typing a PIN fills city and state from the PIN directory, both still editable; an unknown PIN says so and
+  // blocks nothing (issue 34, decision 0070).
+  await type(page, 'PIN code *', '500001');
+  await expect(page.getByLabel('Town / City *', { exact: true })).toHaveValue('Hyderabad');
+  await expect(page.getByLabel('State *', { exact: true })).toHaveValue('Telangana');
+  await expect(page.getByText('City is required.')).toBeHidden();
+  await type(page, 'PIN code *', '999999');
+  await expect(
+    page.getByText('We could not find this PIN code. Please check it, or enter your city and state.'),
+  ).toBeVisible();
+
   const goodInput: Array<[string, string]> = [
     ['First name *', 'Meera'],
     ['Last name *', 'Iyer'],
