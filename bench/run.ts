@@ -15,6 +15,7 @@ import { ADMIN_ORDER_COUNT, ADMIN_READERS, measureAdminOrdersOnPglite } from './
 import { REVIEW_COUNT, REVIEW_READERS, measureReviewList, writeReviews, type ReviewListLoad } from './reviews.ts';
 import { SLOW_CHECKS, SLOW_GATEWAY_SHOPPERS, STATUS_CALL_MS, measureWebhooksBehindSlowChecks } from './slow-gateway.ts';
 import { Shoppers, WEBHOOK_SHOPPERS, measurePrepaidCheckout, measureWebhooks, startBenchSimulator } from './prepaid.ts';
+import { measureMemory } from './memory.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
@@ -151,6 +152,11 @@ async function main() {
     for (const goal of await measurePrepaid(PORT + 2)) console.log(goal);
     return;
   }
+  // `npm run bench -- --memory-only`: a cold start's memory and first images alone (decision 0069).
+  if (process.argv.includes('--memory-only')) {
+    for (const goal of await measureMemory(PORT + 6)) console.log(goal);
+    return;
+  }
   const databaseUrl = await localPostgres('shop_bench');
   // `npm run bench -- --admin-orders-only`: the back office's order list alone.
   if (process.argv.includes('--admin-orders-only')) {
@@ -217,6 +223,7 @@ async function main() {
   console.log(
     `  back-office order list p95 at most 200 ms on PGlite: ${adminList.p95} ms ${adminList.p95 <= 200 && adminList.failures === 0 ? 'met' : 'NOT met'}`,
   );
+  for (const goal of await measureMemory(PORT + 6)) console.log(goal);
   console.log('\nThe embedded database (PGlite), by PGLITE_FSYNC:');
   for (const { fsync, orders } of await measurePgliteOrders(PORT + 1)) {
     console.log(describeOrders(`PGlite, PGLITE_FSYNC=${fsync}`, orders));
