@@ -1,8 +1,8 @@
 // The memory part of `npm run bench` (issue 33, decision 0069): a shop started cold as `npm start` starts it (a
 // fresh data directory, the demo seeded, the image warm-up on), its resident memory sampled from /proc every
 // 100 ms: the peak while it seeds and warms images up, and what it holds once the warm-up is done and after a
-// burst of page views; on PGlite and on PostgreSQL. And how long the home page's images take right after the
-// start beside once warm: the first visitor must not wait for an image to be encoded.
+// burst of page views; on PGlite and on PostgreSQL. And how long the home page's images take right after that
+// start and after the next one, beside once warm: the first visitor must not wait for an image to be encoded.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { dataDirOf, localPostgres } from './server-process.ts';
 
 /** The ceilings of issue 33, in MB (a 1 GB VPS). */
 export const MEMORY_CEILINGS = { embeddedPeak: 600, embeddedWarm: 350, postgresWarm: 250 };
-/** Right after the start, the home page's images may take this many times as long as warm, and at most this long. */
+/** Right after a start, the home page's images count as not waiting within this many times warm or this many ms. */
 const COLD_IMAGES_SLOWER_AT_MOST = 3;
 const COLD_IMAGES_MS_AT_MOST = 150;
 const SAMPLE_MS = 100;
