@@ -16,6 +16,7 @@ import { REVIEW_COUNT, REVIEW_READERS, measureReviewList, writeReviews, type Rev
 import { SLOW_CHECKS, SLOW_GATEWAY_SHOPPERS, STATUS_CALL_MS, measureWebhooksBehindSlowChecks } from './slow-gateway.ts';
 import { Shoppers, WEBHOOK_SHOPPERS, measurePrepaidCheckout, measureWebhooks, startBenchSimulator } from './prepaid.ts';
 import { measureScaleOut } from './scale-out.ts';
+import { measureMemory } from './memory.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 /** The first of the scale-out section's three shop processes (the others take the next two ports). */
@@ -159,6 +160,11 @@ async function main() {
     for (const goal of await measureScaleOut(SCALE_OUT_PORT)) console.log(goal);
     return;
   }
+  // `npm run bench -- --memory-only`: a cold start's memory and first images alone (decision 0069).
+  if (process.argv.includes('--memory-only')) {
+    for (const goal of await measureMemory(PORT + 6)) console.log(goal);
+    return;
+  }
   const databaseUrl = await localPostgres('shop_bench');
   // `npm run bench -- --admin-orders-only`: the back office's order list alone.
   if (process.argv.includes('--admin-orders-only')) {
@@ -226,6 +232,7 @@ async function main() {
     `  back-office order list p95 at most 200 ms on PGlite: ${adminList.p95} ms ${adminList.p95 <= 200 && adminList.failures === 0 ? 'met' : 'NOT met'}`,
   );
   for (const goal of await measureScaleOut(SCALE_OUT_PORT)) console.log(goal);
+  for (const goal of await measureMemory(PORT + 6)) console.log(goal);
   console.log('\nThe embedded database (PGlite), by PGLITE_FSYNC:');
   for (const { fsync, orders } of await measurePgliteOrders(PORT + 1)) {
     console.log(describeOrders(`PGlite, PGLITE_FSYNC=${fsync}`, orders));

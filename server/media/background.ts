@@ -1,5 +1,6 @@
 import type { ImageInUse } from '../platform/media/face.ts';
 import type { MediaService } from './service.ts';
+import { MEDIA_FORMATS, type MediaFormat } from '../../core/media.ts';
 
 export interface VariantCounts {
   images: number;
@@ -8,13 +9,19 @@ export interface VariantCounts {
 }
 
 /**
+ * Each image's AVIF variants, then each image's WebP ones: every current browser takes the AVIF source of a
+ * <picture>, so the variants visitors ask for are made first (decision 0069).
+ */
+const PASSES: ReadonlyArray<readonly MediaFormat[]> = MEDIA_FORMATS.map((format) => [format]);
+
+/**
  * Variants made in the background (decision 0039): a review photo's after its review is saved, every image's at
- * the warm-up after a start. One image at a time, in the media service's background lane, so visitors' renders
- * keep their slot. At shutdown it takes up nothing more and its render in flight gets a bounded wait (the shape of
+ * the warm-up after a start. One image at a time, PASSES over them, in the media service's background lane, so
+ * visitors' renders keep their slot. At shutdown it takes up nothing more and its render in flight gets a bounded wait (the shape of
  * the job queue's claimers, so a shutdown stops it with them).
  */
 export class BackgroundVariants {
-  private readonly waiting: Array<{ image: ImageInUse; counts: VariantCounts }> = [];
+  private readonly waiting: Array<{ image: ImageInUse; formats: readonly MediaFormat[]; counts: VariantCounts }> = [];
   private worker: Promise<void> | null = null;
   private stopping = false;
 
@@ -27,7 +34,7 @@ export class BackgroundVariants {
   make(images: readonly ImageInUse[]): Promise<VariantCounts> {
     const counts: VariantCounts = { images: images.length, made: 0, present: 0 };
     if (this.stopping) return Promise.resolve(counts);
-    this.waiting.push(...images.map((image) => ({ image, counts })));
+    for (const formats of PASSES) this.waiting.push(...images.map((image) => ({ image, formats, counts })));
     this.startWorker();
     return this.idle().then(() => counts);
   }
@@ -69,9 +76,9 @@ export class BackgroundVariants {
   private async work(): Promise<void> {
     const stopping = () => this.stopping;
     for (let next = this.waiting.shift(); next && !this.stopping; next = this.waiting.shift()) {
-      const { image, counts } = next;
+      const { image, formats, counts } = next;
       try {
-        const done = await this.media.makeVariants(image.key, image.use, { lane: 'background', stopping });
+        const done = await this.media.makeVariants(image.key, image.use, { lane: 'background', stopping, formats });
         counts.made += done.made;
         counts.present += done.present;
       } catch (error) {

@@ -7,6 +7,19 @@ import type { ImageAccess, ImageAccessRule, MediaLibrary, MediaRow } from '../pl
 import { eq } from 'drizzle-orm';
 import { MEDIA_FORMATS, MEDIA_WIDTHS, linkedVariants, type ImageUse, type MediaFormat } from '../../core/media.ts';
 
+// libvips keeps the last 100 operations' images (up to 50 MB and more) for a reuse that never comes here: each
+// variant is rendered once, from its own rasterisation of the original (decision 0069).
+sharp.cache(false);
+
+/**
+ * A vector original (the demo's SVG art) is rasterised at twice the variant's width, then resized down: sharp at a
+ * fixed 144 dpi drew a 1200-pixel drawing 2400 pixels wide even for a 160-pixel variant (decision 0069).
+ */
+const OVERSAMPLING = 2;
+const MAX_DENSITY = 144;
+const densityFor = (width: number, drawnWidth: number | undefined) =>
+  drawnWidth ? Math.min(MAX_DENSITY, Math.ceil((72 * OVERSAMPLING * width) / drawnWidth)) : MAX_DENSITY;
+
 /** Who waits for a render: a request (a visitor, an admin's upload), or nobody (the background). */
 export type RenderLane = 'request' | 'background';
 
@@ -153,15 +166,19 @@ export class MediaService implements MediaLibrary {
   /**
    * Makes the variants of an image that pages link to for its use (decision 0039) and are not in storage yet, one
    * after another; `stopping` is asked before each. A `request` render (an upload the admin waits for) queues with
-   * visitors' renders; a `background` one takes at most one of their slots.
+   * visitors' renders; a `background` one takes at most one of their slots. `formats` limits it to those.
    */
   async makeVariants(
     key: string,
     use: ImageUse,
-    { lane = 'request', stopping = () => false }: { lane?: RenderLane; stopping?: () => boolean } = {},
+    {
+      lane = 'request',
+      stopping = () => false,
+      formats = MEDIA_FORMATS,
+    }: { lane?: RenderLane; stopping?: () => boolean; formats?: readonly MediaFormat[] } = {},
   ): Promise<{ made: number; present: number }> {
     const counts = { made: 0, present: 0 };
-    for (const { width, format } of linkedVariants(use)) {
+    for (const { width, format } of linkedVariants(use).filter((variant) => formats.includes(variant.format))) {
       if (stopping()) break;
       if (await this.storage.exists(variantKey(key, width, format))) counts.present++;
       else if (await this.rendering(key, width, format, lane, use)) counts.made++;
@@ -201,7 +218,9 @@ export class MediaService implements MediaLibrary {
     const original = await this.storage.get(originalKey(key));
     if (!original) return null;
     this.renders++;
-    const pipeline = sharp(original, { density: 144 }).resize({ width, withoutEnlargement: false });
+    const { format: originalFormat, width: drawnWidth } = await sharp(original).metadata();
+    const density = originalFormat === 'svg' ? densityFor(width, drawnWidth) : MAX_DENSITY;
+    const pipeline = sharp(original, { density }).resize({ width, withoutEnlargement: false });
     const output =
       format === 'avif'
         ? await pipeline.avif({ quality: 55, effort: 2, chromaSubsampling: '4:2:0' }).toBuffer()

@@ -8,6 +8,7 @@ import { linkedVariants, mediaUrl, type ImageUse } from '../../core/media.ts';
 import type { Services } from '../root/services.ts';
 import { WARM_UP_DONE, warmUpVariants } from './warm-up.ts';
 import { BackgroundVariants } from './background.ts';
+import { MediaService } from './service.ts';
 import type { ImageInUse } from '../platform/media/face.ts';
 
 /** Not the shop's own lock: a test shop's warm-up never runs, and this one is the tests' to take. */
@@ -132,6 +133,21 @@ describe('the warm-up after a start', () => {
         new RegExp(`^${WARM_UP_DONE}: ${renders} variants made, ${present} already there, for 2 images in \\d+ ms$`),
       ),
     ]);
+  });
+
+  it("makes every image's AVIF variants before any image's WebP ones: the variants browsers ask for first", async () => {
+    const { storage, database } = shop().services;
+    const stored: string[] = [];
+    const recording = Object.create(storage) as typeof storage;
+    recording.put = (key, ...rest) => (stored.push(key), storage.put(key, ...rest));
+    const images: ImageInUse[] = [];
+    for (let image = 0; image < 2; image++) {
+      images.push({ key: await shop().services.media.store(await uniqueImage()), use: 'catalogue' });
+    }
+    await new BackgroundVariants(new MediaService(database.db, recording), () => {}).make(images);
+    const formats = stored.map((key) => key.slice(key.lastIndexOf('.') + 1));
+    expect(formats).toHaveLength(2 * linkedVariants('catalogue').length);
+    expect(formats.lastIndexOf('avif')).toBeLessThan(formats.indexOf('webp'));
   });
 
   it('with no image to warm up, it is done at once (a shop without a catalogue)', async () => {

@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { fsyncPgliteOptions } from './pglite-fsync.ts';
+import { PGLITE_START_PARAMS, fsyncPgliteOptions } from './pglite-fsync.ts';
 import { PostgresListener } from './listener.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
@@ -156,7 +156,9 @@ async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataD
   }
   try {
     client = await PGlite.create(
-      dataDir && fsync ? { ...fsyncPgliteOptions(dataDir), loadDataDir } : { dataDir, loadDataDir },
+      dataDir && fsync
+        ? { ...fsyncPgliteOptions(dataDir), loadDataDir }
+        : { dataDir, loadDataDir, startParams: PGLITE_START_PARAMS },
     );
   } catch (error) {
     await unlock();

@@ -45,6 +45,25 @@ class SyncingNodeFS extends NodeFS {
 export function fsyncPgliteOptions(dataDir: string): PGliteOptions {
   return {
     fs: new SyncingNodeFS(dataDir),
-    startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'],
+    startParams: [...PGLITE_START_PARAMS.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'],
   };
 }
+
+/**
+ * PostgreSQL's memory sized for one shop in one process (decision 0069): its defaults are a server's for a hundred
+ * connections (128 MB of shared buffers and more), kept in PGlite's WASM heap, which never gives memory back. A
+ * shop's whole catalogue fits in the buffers many times over; a sort larger than work_mem spills to disk.
+ */
+const SHOP_SIZED_MEMORY = {
+  shared_buffers: '16MB',
+  wal_buffers: '1MB',
+  temp_buffers: '1MB',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+};
+
+/** PGlite's own start parameters, with PostgreSQL's memory sized for a shop. */
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(SHOP_SIZED_MEMORY).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];

@@ -19,12 +19,13 @@ async function commitOnce(pgliteFsync: boolean) {
   const database = await openDatabase({ dataDir: path.join(root, String(pgliteFsync)), pgliteFsync });
   try {
     await database.db.execute(sql`create table if not exists accepted (id serial primary key)`);
-    const setting = (await database.db.execute(sql`select current_setting('fsync') as fsync`)) as unknown as {
-      rows: Array<{ fsync: string }>;
-    };
+    const setting = (await database.db.execute(
+      sql`select current_setting('fsync') as fsync, current_setting('shared_buffers') as "sharedBuffers"`,
+    )) as unknown as { rows: Array<{ fsync: string; sharedBuffers: string }> };
     vi.mocked(fs.fsyncSync).mockClear();
     await database.db.execute(sql`insert into accepted default values`);
-    return { syncs: vi.mocked(fs.fsyncSync).mock.calls.length, setting: setting.rows[0]!.fsync };
+    const { fsync, sharedBuffers } = setting.rows[0]!;
+    return { syncs: vi.mocked(fs.fsyncSync).mock.calls.length, setting: fsync, sharedBuffers };
   } finally {
     await database.close();
   }
@@ -32,14 +33,16 @@ async function commitOnce(pgliteFsync: boolean) {
 
 describe('the embedded database and the disk', () => {
   test('with PGLITE_FSYNC on, each commit is flushed to disk before it returns', async () => {
-    const { syncs, setting } = await commitOnce(true);
+    const { syncs, setting, sharedBuffers } = await commitOnce(true);
     expect(setting).toBe('on');
+    expect(sharedBuffers).toBe('16MB'); // sized for a shop either way (decision 0069), not PostgreSQL's 128 MB
     expect(syncs).toBeGreaterThanOrEqual(1);
   }, 300_000);
 
   test('with PGLITE_FSYNC off, commits only reach the page cache', async () => {
-    const { syncs, setting } = await commitOnce(false);
+    const { syncs, setting, sharedBuffers } = await commitOnce(false);
     expect(setting).toBe('off');
+    expect(sharedBuffers).toBe('16MB');
     expect(syncs).toBe(0);
   }, 300_000);
 });
