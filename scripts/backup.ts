@@ -5,13 +5,12 @@
 // (it holds the database, decision 0022) or, when no shop runs, by this command. The file appears under its name
 // only once complete; the command prints what it wrote. Exit 0 when written, 1 when not (the reason on stderr), 2 for
 // a wrong command line.
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { createRequire } from 'node:module';
+import { statSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { openDatabase } from '../server/platform/db/client.ts';
 import { DatabaseInUseError } from '../server/platform/db/data-dir-lock.ts';
 import { dumpFromHolder } from '../server/platform/db/dump-socket.ts';
+import { PGLITE_VERSION } from '../server/platform/db/empty-cluster.ts';
 import { KIND_NAMES, writeAtomically, writeEmbeddedBackup, type EmbeddedManifest } from './lib/backup-file.ts';
 import { databaseName, postgresTool, runPostgresTool } from './lib/postgres.ts';
 import {
@@ -46,16 +45,6 @@ async function embeddedTar(settings: DatabaseSettings): Promise<{ tar: Readable;
   }
 }
 
-const pgliteVersion = (): string =>
-  (
-    JSON.parse(
-      readFileSync(
-        path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'),
-        'utf8',
-      ),
-    ) as { version: string }
-  ).version;
-
 async function main(): Promise<void> {
   const out = requiredOption('out', USAGE);
   if (out === null) return;
@@ -72,7 +61,7 @@ async function main(): Promise<void> {
     const manifest: EmbeddedManifest = {
       kind: 'pglite',
       format: 1,
-      pglite: pgliteVersion(),
+      pglite: PGLITE_VERSION,
       createdAt: new Date().toISOString(),
     };
     let from = '';

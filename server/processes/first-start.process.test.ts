@@ -29,7 +29,12 @@ interface KillPoint {
 
 /** Moments of a first start, from PGlite's initdb to the seed's transaction, found by watching the process. */
 const KILL_POINTS: KillPoint[] = [
-  { name: 'while PGlite creates its cluster', embeddedOnly: true, reached: (_, dir) => entries(`${dir}/pglite`) > 0 },
+  {
+    // While the shipped empty cluster is unpacked (decision 0072), or initdb runs where none ships.
+    name: 'while PGlite creates its cluster',
+    embeddedOnly: true,
+    reached: (_, dir) => entries(`${dir}/pglite`) > 0,
+  },
   { name: 'as migrations start', reached: (shop) => shop.output().includes('Migrating the database') },
   { name: 'while the artwork is saved', reached: (_, dir) => entries(`${dir}/files/originals`) >= 30 },
   {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Query, SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,6 +14,7 @@ import { PostgresListener } from './listener.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { servingDumps } from './dump-socket.ts';
+import { emptyClusterFor } from './empty-cluster.ts';
 
 /**
  * The shop's database or a transaction in it: a transaction is a database too, so a module's service takes either
@@ -154,12 +155,12 @@ async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataD
     const dump = () => (client ? client.dumpDataDir('none') : Promise.reject(new Error('the shop is still starting')));
     unlock = await lockDataDir(dataDir, servingDumps(dump));
   }
+  const optionsFor = (dir?: string): PGliteOptions =>
+    dir && fsync ? fsyncPgliteOptions(dir) : { dataDir: dir, startParams: PGLITE_START_PARAMS };
   try {
-    client = await PGlite.create(
-      dataDir && fsync
-        ? { ...fsyncPgliteOptions(dataDir), loadDataDir }
-        : { dataDir, loadDataDir, startParams: PGLITE_START_PARAMS },
-    );
+    const firstStart = dataDir && !loadDataDir ? emptyClusterFor(dataDir) : undefined;
+    client = await PGlite.create({ ...optionsFor(dataDir), loadDataDir: loadDataDir ?? firstStart?.loadDataDir });
+    firstStart?.placed();
   } catch (error) {
     await unlock();
     throw error;
