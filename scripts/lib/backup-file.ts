@@ -7,7 +7,6 @@ import {
   closeSync,
   createReadStream,
   createWriteStream,
-  fsyncSync,
   openSync,
   readSync,
   renameSync,
@@ -19,6 +18,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
+import { fsyncPath } from '../../server/platform/db/fsync-path.ts';
 
 export type BackupKind = 'postgres' | 'pglite';
 
@@ -78,15 +78,6 @@ export async function writeAtomically(out: string, write: (partial: string) => P
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
-  }
-}
-
-function fsyncPath(file: string, flags: string): void {
-  const fd = openSync(file, flags);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

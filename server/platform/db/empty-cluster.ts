@@ -1,19 +1,9 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
+import { fsyncPath } from './fsync-path.ts';
 
 /** The PGlite release installed: a cluster is made by, and for, one release. */
 export const PGLITE_VERSION = (
@@ -76,13 +66,4 @@ function fsyncTree(dir: string): void {
     else fsyncPath(child);
   }
   fsyncPath(dir);
-}
-
-function fsyncPath(file: string): void {
-  const fd = openSync(file, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }

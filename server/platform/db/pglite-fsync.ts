@@ -1,4 +1,5 @@
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { fsyncSync } from 'node:fs';
+import { fsyncPath } from './fsync-path.ts';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -25,12 +26,7 @@ class SyncingNodeFS extends NodeFS {
           fsyncSync(stream.nfd);
           return 0;
         }
-        const fd = openSync(NODEFS.realPath(stream.node), 'r');
-        try {
-          fsyncSync(fd);
-        } finally {
-          closeSync(fd);
-        }
+        fsyncPath(NODEFS.realPath(stream.node));
         return 0;
       };
     });
