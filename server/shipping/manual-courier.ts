@@ -1,4 +1,4 @@
-import { CourierError, type Courier, type CourierOption } from './courier.ts';
+import { CourierError, type Courier, type CourierOption, type ServiceabilityQuery } from './courier.ts';
 import { indiaDate } from './india-dates.ts';
 
 /** What a shipment call answers when the shop ships by hand. */
@@ -15,29 +15,29 @@ export const MANUAL_DELIVERY_DAYS = 7;
 export class ManualCourier implements Courier {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
-  serviceability(): Promise<CourierOption[]> {
+  serviceability(_query: ServiceabilityQuery): Promise<CourierOption[]> {
     return Promise.resolve([
       { courierId: 0, name: 'Shipped by the shop', cod: true, etd: indiaDate(this.now(), MANUAL_DELIVERY_DAYS) },
     ]);
   }
 
-  createOrder(): Promise<never> {
+  createOrder(_order: unknown): Promise<never> {
     return refused();
   }
-  assignAwb(): Promise<never> {
+  assignAwb(_shipmentId: number): Promise<never> {
     return refused();
   }
-  schedulePickup(): Promise<never> {
+  schedulePickup(_shipmentId: number): Promise<never> {
     return refused();
   }
-  label(): Promise<never> {
+  label(_shipmentIds: number[]): Promise<never> {
     return refused();
   }
-  manifest(): Promise<never> {
+  manifest(_shipmentIds: number[]): Promise<never> {
     return refused();
   }
   /** Nothing to track: no AWB came from a courier here. */
-  track(): Promise<[]> {
+  track(_awb: string): Promise<[]> {
     return Promise.resolve([]);
   }
 }
