@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../server/platform/db/client.ts';
 import { ShiprocketError, invalidData } from './errors.ts';
@@ -82,6 +82,8 @@ export class ShiprocketSimulator {
       base64url({ iss: 'shiprocket-simulator', iat: issuedAt, exp: expiresAt, jti: randomBytes(8).toString('hex') }),
       randomBytes(32).toString('base64url'),
     ].join('.');
+    // Ended tokens are of no use to anyone: the table stays as small as the live ones.
+    await this.db.delete(simulatorShiprocketTokens).where(lt(simulatorShiprocketTokens.expiresAt, new Date()));
     await this.db.insert(simulatorShiprocketTokens).values({ token, email, expiresAt: new Date(expiresAt * 1000) });
     return {
       id: 1,

@@ -16,13 +16,15 @@ export interface Delivery {
 }
 
 const TIMEOUT_MS = 5000;
+/** A local shop's simulator runs for weeks: only the latest deliveries are kept. */
+const MAX_KEPT = 1000;
 const RETRY_DELAYS_MS = [250, 1000];
 
 /** Posts tracking webhooks one scan each, retried a little on failure, never holding up the control call. */
 export class WebhookSender {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly closing = new AbortController();
-  /** What each delivery ended with, for tests. */
+  /** What each delivery ended with, for tests: the latest MAX_KEPT. */
   readonly deliveries: Delivery[] = [];
 
   constructor(
@@ -54,10 +56,7 @@ export class WebhookSender {
         });
         await response.arrayBuffer();
         answered = response.status;
-        if (response.ok) {
-          this.deliveries.push({ awb: body.awb, statusId: body.shipment_status_id, answered });
-          return;
-        }
+        if (response.ok) return this.keep({ awb: body.awb, statusId: body.shipment_status_id, answered });
         failure = new Error(`answered ${response.status}`);
       } catch (error) {
         failure = error;
@@ -65,12 +64,17 @@ export class WebhookSender {
       const delay = RETRY_DELAYS_MS[attempt];
       if (this.closing.signal.aborted) return;
       if (delay === undefined) {
-        this.deliveries.push({ awb: body.awb, statusId: body.shipment_status_id, answered });
+        this.keep({ awb: body.awb, statusId: body.shipment_status_id, answered });
         this.log(`Shiprocket simulator: webhook for ${body.awb} to ${url} failed after ${attempt + 1} tries`, failure);
         return;
       }
       await sleep(delay, undefined, { signal: this.closing.signal }).catch(() => {});
     }
+  }
+
+  private keep(delivery: Delivery): void {
+    this.deliveries.push(delivery);
+    if (this.deliveries.length > MAX_KEPT) this.deliveries.splice(0, this.deliveries.length - MAX_KEPT);
   }
 
   /** Resolves once every delivery under way has ended. */
