@@ -40,6 +40,7 @@ export const shippingModule = defineModule({
     const shipments = new Shipments(database.db, jobs.jobs, settings.SHIPPING_TRACK_CHECK_HOURS);
     const couriers = gather(shippingCourier);
     const tracking = new Tracking({
+      database,
       db: database.db,
       jobs: jobs.jobs,
       shipments,

@@ -2,7 +2,7 @@
 // tracking flow (extension point `shipping.scans`), which applies each once.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client.ts';
+import type { Database, Db } from '../platform/db/client.ts';
 import type { JobDeclaration } from '../platform/kernel/index.ts';
 import type { JobScheduler } from '../platform/work/jobs.ts';
 import type { ScanApplier, ScanSource } from '../platform/shipping/face.ts';
@@ -24,6 +24,7 @@ export function trackingKeyAuthorized(given: string | string[] | undefined, toke
 }
 
 export interface TrackingOptions {
+  database: Database;
   db: Db;
   jobs: JobScheduler;
   shipments: Shipments;
@@ -42,11 +43,14 @@ export interface TrackingOptions {
 export class Tracking {
   constructor(private readonly options: TrackingOptions) {}
 
-  /** Stores a webhook and queues its job; answers as soon as both are written. */
+  /** Stores a webhook and its job in one transaction (none is stored without the other); then runs the queue. */
   async receive(body: Record<string, unknown>): Promise<void> {
-    const { db, jobs } = this.options;
-    const [stored] = await db.insert(trackingWebhooks).values({ body }).returning({ id: trackingWebhooks.id });
-    await jobs.add({ kind: TRACKING_WEBHOOK_JOB, key: stored!.id, payload: {}, priority: WEBHOOK_PRIORITY });
+    const { database, jobs } = this.options;
+    await database.transaction(async (tx) => {
+      const [stored] = await tx.insert(trackingWebhooks).values({ body }).returning({ id: trackingWebhooks.id });
+      const job = { kind: TRACKING_WEBHOOK_JOB, key: stored!.id, inSeconds: 0, priority: WEBHOOK_PRIORITY };
+      await jobs.schedule(job, tx);
+    });
     jobs.kick();
   }
 
