@@ -1,10 +1,11 @@
 import { contribute, defineModule, type ExtensionPoint } from '../platform/kernel/index.ts';
-import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
+import { databaseFace, logFace, shopFace, storageFace } from '../platform/faces.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { orderTracking } from '../platform/orders/face.ts';
 import { shippingFace, trackingScans } from '../platform/shipping/face.ts';
 import type { Courier } from './courier.ts';
+import { CourierDesk } from './desk.ts';
 import { PinDirectory } from './pin-directory.ts';
 import { shippingRoutes } from './routes.ts';
 import { checkShippingSettings, shippingSettings } from './settings.ts';
@@ -24,6 +25,8 @@ export interface Shipping {
   shipments: Shipments;
   /** The tracking webhook's inbox and each shipment's catch-up job. */
   tracking: Tracking;
+  /** Shipping an order through the courier from the back office (decision 0077). */
+  desk: CourierDesk;
 }
 
 /** The one contribution at `point`, read at call time; none is an error naming the point. */
@@ -40,7 +43,7 @@ export const shippingModule = defineModule({
   name: 'shipping',
   settings: shippingSettings,
   checkSettings: checkShippingSettings,
-  needs: { database: databaseFace, shop: shopFace, auth: authFace, jobs: jobsFace, log: logFace },
+  needs: { database: databaseFace, shop: shopFace, auth: authFace, jobs: jobsFace, log: logFace, storage: storageFace },
   provides: shippingFace,
   create: async ({ settings, needs, gather }): Promise<Shipping> => {
     const { database, jobs, shop, auth } = needs;
@@ -62,6 +65,13 @@ export const shippingModule = defineModule({
       courierSetup: setup,
       shipments,
       tracking,
+      desk: new CourierDesk({
+        db: database.db,
+        courier: setup.courier,
+        manual: setup.kind === 'manual',
+        shipments,
+        storage: needs.storage,
+      }),
     };
   },
   routes: async (app, { pins, tracking, courierSetup }) => {

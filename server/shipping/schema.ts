@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -103,3 +104,30 @@ export const trackingEvents = pgTable(
     index('tracking_events_order_idx').on(table.orderId, table.at),
   ],
 );
+
+/**
+ * How far shipping an order from the back office got at the courier (decision 0077): each step is kept as soon as
+ * the courier answered it, so a retry after a refusal or an outage resumes and never creates or assigns twice.
+ */
+export const shipmentBookings = pgTable('shipment_bookings', {
+  /** The order's row id. */
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => keyOf('orders', 'id', 'uuid'), { onDelete: 'cascade' }),
+  courierOrderId: bigint('courier_order_id', { mode: 'number' }).notNull(),
+  shipmentId: bigint('shipment_id', { mode: 'number' }).notNull(),
+  /** Set once the courier assigned it: never asked for again. */
+  awb: text('awb'),
+  courierName: text('courier_name'),
+  pickupScheduled: boolean('pickup_scheduled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A manifest the courier made for shipments handed over together; its PDF is kept in the shop's file storage. */
+export const shippingManifests = pgTable('shipping_manifests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The courier's shipment ids it lists. */
+  shipmentIds: jsonb('shipment_ids').$type<number[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

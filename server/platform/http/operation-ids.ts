@@ -11,6 +11,7 @@ import * as adminOrders from '../../../core/contracts/admin-orders.ts';
 import * as adminProducts from '../../../core/contracts/admin-products.ts';
 import * as adminReviews from '../../../core/contracts/admin-reviews.ts';
 import * as adminSession from '../../../core/contracts/admin-session.ts';
+import * as adminShipping from '../../../core/contracts/admin-shipping.ts';
 import * as adminStock from '../../../core/contracts/admin-stock.ts';
 import * as analytics from '../../../core/contracts/analytics.ts';
 import * as cart from '../../../core/contracts/cart.ts';
@@ -33,6 +34,7 @@ const modules: readonly Record<string, unknown>[] = [
   adminProducts,
   adminReviews,
   adminSession,
+  adminShipping,
   adminStock,
   analytics,
   cart,

@@ -57,3 +57,73 @@ export interface ScanApplier {
 
 /** Where the shipping module finds how scans are applied; exactly one flow (tracking) contributes. */
 export const trackingScans = extensionPoint<ScanApplier>('shipping.scans');
+
+// Shipping an order from the back office (issue 34, decision 0077): the flow that moves the order reaches the
+// courier through the shipping module's desk.
+
+/** A parcel's weight in kg and sides in cm, as couriers price it. */
+export interface ParcelSize {
+  weightKg: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
+/** An order as it is handed to the courier; money in paise. */
+export interface DispatchOrder {
+  /** The order's row id. */
+  orderRowId: string;
+  /** Our public order id: the courier's `order_id`. */
+  orderId: string;
+  orderedAt: Date;
+  paymentMethod: 'cod' | 'prepaid';
+  /** Our total (`sub_total`). */
+  subTotalPaise: number;
+  /** Each line with one unit's size (its product's; absent, the default parcel's). */
+  items: { name: string; sku: string; units: number; sellingPricePaise: number; size?: ParcelSize }[];
+  address: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    pincode: string;
+    email: string;
+    phone: string;
+  };
+  /** The owner's own weight or sides, each replacing what the items add up to. */
+  parcel?: Partial<ParcelSize>;
+}
+
+/** A shipment the courier accepted, its AWB assigned and its pickup asked for. */
+export interface BookedShipment {
+  courierOrderId: number;
+  shipmentId: number;
+  awb: string;
+  courierName: string;
+  trackingUrl: string;
+}
+
+/**
+ * The courier's side of shipping an order, each step kept as soon as it is done so that a retry resumes. Refusals
+ * and outages are HttpErrors (502 with the courier's message; 409 when the shop ships by hand).
+ */
+export interface ShipmentDesk {
+  /** Throws the 409 of manual shipping when Shiprocket is not set up. */
+  ensureCourier(): void;
+  /** Creates the courier's order, assigns its AWB and schedules its pickup, skipping what an earlier try did. */
+  book(order: DispatchOrder): Promise<BookedShipment>;
+  /** What booking an order left, if it got as far as its pickup. */
+  booked(orderRowId: string): Promise<BookedShipment | null>;
+  /** Records the order's shipment (and its catch-up job) in `db`, the caller's transaction. */
+  record(orderRowId: string, booked: BookedShipment, db: Db): Promise<void>;
+  /** The label of the order's shipment, a PDF, asked of the courier anew; null when it has no shipment. */
+  label(orderRowId: string): Promise<Uint8Array | null>;
+  /** One manifest of the shipments of these orders, its PDF kept; its id. */
+  manifest(orderRowIds: readonly string[]): Promise<string>;
+  /** A kept manifest's PDF; null for an unknown id. */
+  manifestPdf(manifestId: string): Promise<Uint8Array | null>;
+}
+
+export interface ShippingFace {
+  desk: ShipmentDesk;
+}
