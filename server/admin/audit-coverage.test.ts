@@ -6,8 +6,16 @@ import { uniqueEmail } from '../testing/accounts.ts';
 import { orderWithFailedRefund } from '../testing/payments.ts';
 import { reviewFormData } from '../../core/contracts/reviews.ts';
 import { productImagesFormData } from '../../core/contracts/admin-products.ts';
+import { shiprocketRig, WEBHOOK_TOKEN } from '../../simulators/shiprocket/testing/rig.ts';
+import { shiprocketSettingsFor } from '../../simulators/shiprocket/standalone.ts';
+import { createScratchDatabase } from '../testing/postgres.ts';
+import { ownerActor } from '../testing/stock.ts';
 
-const { shop, supplyProduct } = orderTestShop({ CONTACT_MESSAGES_PER_HOUR: '100' });
+// Shipping goes to a standalone Shiprocket simulator through the real adapter.
+const rig = shiprocketRig(createScratchDatabase);
+const env: Record<string, string> = { CONTACT_MESSAGES_PER_HOUR: '100' };
+beforeAll(() => void Object.assign(env, shiprocketSettingsFor(rig.simulator(), WEBHOOK_TOKEN)));
+const { shop, supplyProduct } = orderTestShop(env);
 
 /** One request per mutating back-office route, in an order that makes each valid, and the action it records. */
 interface Case {
@@ -90,6 +98,8 @@ describe('the audit log', () => {
     staff: '',
     created: '',
     imageKey: '',
+    toShip: '',
+    toShipInBulk: '',
   };
 
   beforeAll(async () => {
@@ -98,6 +108,10 @@ describe('the audit log', () => {
     ids.product = await supplyProduct({ stock: 20 });
     const shopper = await verifiedShopper(shop());
     ids.order = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: ids.product, quantity: 1 }]));
+    for (const key of ['toShip', 'toShipInBulk'] as const) {
+      ids[key] = await placedOrderId(shop(), shopper.bearer, orderBody([{ _id: ids.product, quantity: 1 }]));
+      await shop().services.orderStatus.changeByAdmin(ids[key], 'confirmed', { actor: ownerActor() });
+    }
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c05621' } })
       .jpeg()
       .toBuffer();
@@ -245,6 +259,18 @@ describe('the audit log', () => {
         return { reason: 'The bank was down; PhonePe asked us to try again' };
       },
       action: 'order.refund',
+    },
+    {
+      route: 'POST /api/admin/orders/{orderId}/shipment',
+      url: () => `/api/admin/orders/${ids.toShip}/shipment`,
+      payload: { weightKg: 0.8 },
+      action: 'order.shipment',
+    },
+    {
+      route: 'POST /api/admin/shipments',
+      url: () => '/api/admin/shipments',
+      payload: () => Promise.resolve({ orderIds: [ids.toShipInBulk] }),
+      action: 'shipment.manifest',
     },
   ];
 
