@@ -12,7 +12,12 @@ import { ChangeFields, useChangeForm } from './change-form';
 type AdminStatusMove = (typeof ADMIN_STATUS_MOVES)[number];
 
 /** The order page's forms, by the intent each sends. */
-export const ORDER_INTENTS = { status: 'status', cancel: 'cancel', retryRefund: 'retry-refund' } as const;
+export const ORDER_INTENTS = {
+  status: 'status',
+  cancel: 'cancel',
+  retryRefund: 'retry-refund',
+  shipment: 'shipment',
+} as const;
 
 /** The status an admin may move the order to next, if any (cancelling is its own form). */
 export function nextAdminStatus(status: OrderStatus): AdminStatusMove | null {
@@ -123,4 +128,42 @@ const retryRefund: ReasonAction = {
 /** Sends a refund the gateway failed again, with the admin's reason. */
 export function RetryRefundForm() {
   return <ReasonForm action={retryRefund} />;
+}
+
+/** Statuses an order may be shipped through Shiprocket from (the API says so too, with 409). */
+export const canCreateShipment = (status: OrderStatus) => status === 'confirmed' || status === 'packed';
+
+/** Whether the order was shipped through Shiprocket (its tracking link is Shiprocket's), so it has a label. */
+export const shippedThroughShiprocket = (order: AdminOrder) =>
+  order.shipment?.trackingUrl.startsWith('https://shiprocket.co/tracking/') ?? false;
+
+/** The toast once Shiprocket took the parcel. */
+export const shipmentCreated = ({ shipment }: AdminOrder) =>
+  shipment ? `Shipped with ${shipment.courier}, AWB ${shipment.trackingNumber}` : 'Order shipped';
+
+/** Ships the order through Shiprocket: created, AWB, pickup, then packed and shipped; the parcel's size optional. */
+export function ShipmentForm() {
+  const { busy, reply } = useChangeForm(ORDER_INTENTS.shipment);
+  const errors = reply?.errors ?? {};
+  return (
+    <Form method="post" noValidate className="space-y-3" aria-labelledby="shipment-heading">
+      <ChangeFields form={ORDER_INTENTS.shipment} intent={ORDER_INTENTS.shipment} />
+      <h2 id="shipment-heading" className="text-lg font-semibold">
+        Ship through Shiprocket
+      </h2>
+      <p className="text-sm text-stone-700">
+        Shiprocket assigns the courier and AWB and schedules the pickup; the shopper is mailed the tracking link. Leave
+        the parcel&apos;s size blank to use the items&apos; own.
+      </p>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label="Weight (kg)" name="weightKg" inputMode="decimal" error={errors.weightKg} />
+        <Field label="Length (cm)" name="lengthCm" inputMode="decimal" error={errors.lengthCm} />
+        <Field label="Breadth (cm)" name="breadthCm" inputMode="decimal" error={errors.breadthCm} />
+        <Field label="Height (cm)" name="heightCm" inputMode="decimal" error={errors.heightCm} />
+      </div>
+      <SubmitButton busy={busy} busyLabel="Creating shipment...">
+        Create shipment
+      </SubmitButton>
+    </Form>
+  );
 }

@@ -5,9 +5,20 @@ import { formatRupees } from '../../core/money';
 import { ORDER_STATUS_LABELS, TRACKING_STATUS_LABELS, shortOrderId } from '../../core/order';
 import { Values } from './AuditLog';
 import { useChangeToasts } from './change-form';
-import { CancelForm, RetryRefundForm, StatusForm, canBeCancelled, nextAdminStatus, refundFailed } from './OrderActions';
+import {
+  CancelForm,
+  ORDER_INTENTS,
+  RetryRefundForm,
+  ShipmentForm,
+  StatusForm,
+  canBeCancelled,
+  canCreateShipment,
+  nextAdminStatus,
+  refundFailed,
+  shippedThroughShiprocket,
+} from './OrderActions';
 import { methodWords, paymentTone, stateWords } from './order-list';
-import { Badge, Card, Empty, PageHeading, When, adminLinkClass } from './ui';
+import { Badge, Card, Empty, PageHeading, When, adminLinkClass, smallButtonClass } from './ui';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -86,6 +97,18 @@ function Delivery({ order }: { order: AdminOrder }) {
           <a href={order.shipment.trackingUrl} className={`break-all ${adminLinkClass}`} rel="noreferrer">
             {order.shipment.trackingUrl}
           </a>
+          {shippedThroughShiprocket(order) && (
+            <>
+              {' '}
+              <a
+                href={`/api/admin/orders/${encodeURIComponent(order.orderId)}/label`}
+                download
+                className={smallButtonClass}
+              >
+                Download label
+              </a>
+            </>
+          )}
         </p>
       ) : (
         <p className="text-sm text-stone-700">Not shipped yet.</p>
@@ -202,6 +225,11 @@ function Actions({ order }: { order: AdminOrder }) {
   if (!next && !canBeCancelled(order.status) && !refundFailed(order)) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
+      {canCreateShipment(order.status) && (
+        <Card>
+          <ShipmentForm key={order.status} />
+        </Card>
+      )}
       {next && (
         <Card>
           <StatusForm key={order.status} order={order} next={next} />
@@ -223,7 +251,7 @@ function Actions({ order }: { order: AdminOrder }) {
 
 /** /admin/orders/:orderId: one order in full, with the forms that move it along or cancel it. */
 export function OrderDetail({ detail: { order, payments, audit } }: { detail: AdminOrderDetail }) {
-  useChangeToasts();
+  useChangeToasts({ inline: [ORDER_INTENTS.shipment] });
   return (
     <>
       <p className="mb-2 text-sm">

@@ -1,4 +1,8 @@
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import { BULK_SHIPMENT_MAX, type BulkShipmentAnswer } from '../../core/contracts/admin-shipping';
+import { SubmitButton } from '../components/form/SubmitButton';
+import { ChangeFields, useChangeForm, useChangeToasts } from './change-form';
 import type { AdminOrderRow, AdminOrderList } from '../../core/contracts/admin-orders';
 import { ORDER_STATUSES } from '../../core/contracts/orders';
 import { PAYMENT_STATUSES } from '../../core/contracts/payments';
@@ -10,12 +14,44 @@ import { Badge, Card, Empty, FilterBar, FilterField, PageHeading, When, adminLin
 /** A select's first option shows everything. */
 const ANY = '';
 
-function OrderCard({ order }: { order: AdminOrderRow }) {
+/** The bulk shipment form's name and id: the rows' checkboxes belong to it (their `form` attribute). */
+export const SHIP_ORDERS_FORM = 'ship-orders';
+/** Where a bulk shipment's manifest is named on the page after it (the action's redirect). */
+export const MANIFEST_PARAM = 'manifest';
+
+/** The toast of a bulk shipment: how many shipped, and why each other did not. */
+export function shipmentsSummary({ results, message }: BulkShipmentAnswer): string {
+  const shipped = results.filter((result) => result.shipped).length;
+  const failures = results
+    .filter((result) => !result.shipped)
+    .map((result) => `${shortOrderId(result.orderId)}: ${result.message ?? 'not shipped'}`);
+  return [`${shipped} of ${results.length} orders shipped.`, ...failures, message].filter(Boolean).join(' ');
+}
+
+function OrderCard({
+  order,
+  selected,
+  onSelect,
+}: {
+  order: AdminOrderRow;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}) {
   return (
     <Card>
       <article className="space-y-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="font-semibold">
+          <h2 className="flex items-center gap-2 font-semibold">
+            <input
+              type="checkbox"
+              name="orderIds"
+              value={order.orderId}
+              form={SHIP_ORDERS_FORM}
+              checked={selected}
+              onChange={(event) => onSelect(event.target.checked)}
+              aria-label={`Select order ${shortOrderId(order.orderId)} for shipping`}
+              className="size-4"
+            />
             <Link to={`/admin/orders/${order.orderId}`} className={adminLinkClass}>
               Order {shortOrderId(order.orderId)}
             </Link>
@@ -61,9 +97,40 @@ function OffsetPager({ total, limit, offset }: { total: number; limit: number; o
   );
 }
 
+/** Ships the checked orders through Shiprocket in one go, then offers the manifest of those shipped. */
+function ShipSelected({ count, onDone }: { count: number; onDone: () => void }) {
+  const { busy } = useChangeForm(SHIP_ORDERS_FORM, onDone);
+  const [search] = useSearchParams();
+  const manifestId = search.get(MANIFEST_PARAM);
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-3">
+      <Form method="post" id={SHIP_ORDERS_FORM} noValidate>
+        <ChangeFields form={SHIP_ORDERS_FORM} />
+        <SubmitButton busy={busy} busyLabel="Creating shipments..." disabled={count === 0 || count > BULK_SHIPMENT_MAX}>
+          {`Create shipments (${count})`}
+        </SubmitButton>
+      </Form>
+      {manifestId && (
+        <a href={`/api/admin/manifests/${encodeURIComponent(manifestId)}`} download className={smallButtonClass}>
+          Download manifest
+        </a>
+      )}
+    </div>
+  );
+}
+
 /** /admin/orders: every order, newest first, by status, payment, dates, region or a search; and as a CSV file. */
 export function Orders({ list: { orders, total, limit, offset } }: { list: AdminOrderList }) {
   const [search] = useSearchParams();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useChangeToasts();
+  const select = (orderId: string, on: boolean) =>
+    setSelected((before) => {
+      const after = new Set(before);
+      if (on) after.add(orderId);
+      else after.delete(orderId);
+      return after;
+    });
   return (
     <>
       <PageHeading title="Orders">
@@ -71,6 +138,7 @@ export function Orders({ list: { orders, total, limit, offset } }: { list: Admin
           Download CSV
         </a>
       </PageHeading>
+      <ShipSelected count={selected.size} onDone={() => setSelected(new Set())} />
       <FilterBar label="Find orders">
         <FilterField label="Order id, e-mail or phone" name="q" type="search" />
         <FilterField label="Status" name="status" options={[ANY, ...ORDER_STATUSES]} />
@@ -93,7 +161,11 @@ export function Orders({ list: { orders, total, limit, offset } }: { list: Admin
         <ul className="space-y-3">
           {orders.map((order) => (
             <li key={order.orderId}>
-              <OrderCard order={order} />
+              <OrderCard
+                order={order}
+                selected={selected.has(order.orderId)}
+                onSelect={(on) => select(order.orderId, on)}
+              />
             </li>
           ))}
         </ul>

@@ -4,4 +4,3 @@ export { placeOrderFlow } from './place-order-flow.ts';
 export { orderStatusFlow } from './order-status-flow.ts';
 export { paymentFlows } from './payment-flows.ts';
 export { trackingFlow } from './tracking-flow.ts';
-export { shipOrdersFlow } from './ship-orders-flow.ts';

@@ -1,4 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { AppLoadContext } from 'react-router';
+import * as orderPage from '../../app/routes/admin/order.tsx';
+import * as ordersPage from '../../app/routes/admin/orders.tsx';
+import { pageAdmin } from '../root/app.ts';
+import { inProcessApi } from '../platform/http/in-process-api.ts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentTestWorld, storedOrder } from '../testing/payments.ts';
 import { orderBody, placedOrderId, queuedMails, verifiedShopper } from '../testing/orders.ts';
@@ -232,5 +237,67 @@ describe('POST /api/admin/shipments', () => {
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json()).toEqual({ message: 'Choose between 1 and 50 orders to ship.' });
     }
+  });
+});
+
+describe("the back office's shipping forms", () => {
+  let context: AppLoadContext;
+  beforeAll(() => {
+    context = {
+      shop: shop().services.shop,
+      admin: pageAdmin(shop().services.admin),
+      api: inProcessApi(shop().app),
+      clientAddress: '203.0.113.7',
+    } as AppLoadContext;
+  });
+  type Answer = { data: { ok: boolean; message: string; form: string; location?: string }; init: { status?: number } };
+  const post = (url: string, fields: [string, string][]) =>
+    new Request(url, {
+      method: 'POST',
+      headers: { cookie: owner.headers.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams([['csrf', owner.headers['x-csrf-token']!], ...fields]),
+    });
+
+  it("create a shipment from the order's page, its sizes checked by the contract", async () => {
+    const { orderId } = await order();
+    const submit = async (fields: [string, string][]) =>
+      (await orderPage.action({
+        request: post(`http://localhost/admin/orders/${orderId}`, [
+          ['form', 'shipment'],
+          ['intent', 'shipment'],
+          ...fields,
+        ]),
+        context,
+        params: { orderId },
+      } as Parameters<typeof orderPage.action>[0])) as unknown as Answer;
+    const refused = await submit([['weightKg', 'heavy']]);
+    expect(refused.data).toMatchObject({ ok: false, message: 'Weight must be a number of kg' });
+    expect(refused.init.status).toBe(400);
+    const shipped = await submit([
+      ['weightKg', '0.9'],
+      ['lengthCm', ''],
+    ]);
+    expect(shipped.data).toMatchObject({ ok: true, form: 'shipment' });
+    const { shipment } = (await shop().services.orders.adminOrder(orderId)) as AdminOrder;
+    expect(shipped.data.message).toBe(`Shipped with ${shipment!.courier}, AWB ${shipment!.trackingNumber}`);
+  });
+
+  it('ship the checked orders from the list, then name the manifest in the address', async () => {
+    const confirmed = await order();
+    const placed = await order('placed');
+    const answer = (await ordersPage.action({
+      request: post('http://localhost/admin/orders?status=confirmed', [
+        ['form', 'ship-orders'],
+        ['orderIds', confirmed.orderId],
+        ['orderIds', placed.orderId],
+      ]),
+      context,
+      params: {},
+    } as Parameters<typeof ordersPage.action>[0])) as unknown as Answer;
+    expect(answer.data).toMatchObject({
+      ok: true,
+      message: `1 of 2 orders shipped. #${placed.orderId.slice(-6)}: Only a confirmed or packed order can be shipped through Shiprocket; this order is placed.`,
+    });
+    expect(answer.data.location).toMatch(/^\/admin\/orders\?status=confirmed&manifest=[0-9a-f-]{36}$/);
   });
 });

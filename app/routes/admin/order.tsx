@@ -10,10 +10,11 @@ import {
   adminStatusChangeSchema,
   type AdminStatusChange,
 } from '../../../core/contracts/admin-orders';
+import { adminCreateShipmentEndpoint, shipmentParcelSchema } from '../../../core/contracts/admin-shipping';
 import { shortOrderId } from '../../../core/order';
 import { bodyOf, change, pageParam, read, unknownForm } from '../../admin/api.server';
 import { INTENT } from '../../admin/change-form';
-import { ORDER_INTENTS, REFUND_RETRIED, cancelled, statusMoved } from '../../admin/OrderActions';
+import { ORDER_INTENTS, REFUND_RETRIED, cancelled, shipmentCreated, statusMoved } from '../../admin/OrderActions';
 import { OrderDetail } from '../../admin/OrderDetail';
 import { AdminPageError } from '../../admin/ui';
 import { adminMeta } from '../../admin/viewer';
@@ -24,7 +25,7 @@ const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
 export const loader = async (args: Route.LoaderArgs) =>
   read(args, adminOrderEndpoint, { params: { orderId: pageParam(args.params.orderId, ORDER_ID) } });
 
-/** The order's forms: its next status, cancelling it, retrying its refund. */
+/** The order's forms: its next status, shipping it through Shiprocket, cancelling it, retrying its refund. */
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const params = { orderId: pageParam(args.params.orderId, ORDER_ID) };
@@ -35,6 +36,12 @@ export async function action(args: Route.ActionArgs) {
       const done = () => statusMoved(body.status as AdminStatusChange['status']);
       return change(submitted, adminOrderStatusEndpoint, { params, body, done });
     }
+    case ORDER_INTENTS.shipment:
+      return change(submitted, adminCreateShipmentEndpoint, {
+        params,
+        body: bodyOf(shipmentParcelSchema, form),
+        done: ({ order }) => shipmentCreated(order),
+      });
     case ORDER_INTENTS.cancel:
       return change(submitted, adminCancelOrderEndpoint, {
         params,
