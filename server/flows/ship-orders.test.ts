@@ -160,6 +160,13 @@ describe('POST /api/admin/orders/{orderId}/shipment', () => {
     expect(calls['assign-awb']).toBe(1);
     expect(calls.pickup).toBe(4);
     expect(await shippedMails(row.email, orderId)).toHaveLength(1);
+
+    // A try that moved the order but stopped before recording its shipment: asked again, it records the booking's.
+    await db().delete(shipments).where(eq(shipments.orderId, row.id));
+    const recorded = await ship(orderId);
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(await shipmentOf(row.id)).toMatchObject({ awb: booking!.awb });
+    expect((await counters()).calls['create-order']).toBe(1);
   });
 
   it('refuses a placed or a delivered order with 409, and a shipped one when asked again', async () => {

@@ -36,10 +36,10 @@ export class ShipOrders {
     const { orders, desk } = this.options;
     const order = await orders.adminOrder(orderId);
     desk.ensureCourier();
-    if (order.status === 'shipped' && !order.shipment) {
+    if (order.status === 'shipped') {
       // Shipped by a try that stopped before its record: the booking says what it was.
-      const booked = await desk.booked(order.id);
-      if (booked) return this.record(order, booked, actor);
+      const booked = await desk.unrecorded(order.id);
+      if (booked && booked.awb === order.shipment?.trackingNumber) return this.record(order, booked, actor);
     }
     if (!SHIPPABLE.has(order.status)) throw new HttpError(409, notShippableMessage(order.status));
     const booked = await desk.book({

@@ -108,7 +108,8 @@ export class CourierDesk implements ShipmentDesk {
     };
   }
 
-  async booked(orderRowId: string): Promise<BookedShipment | null> {
+  async unrecorded(orderRowId: string): Promise<BookedShipment | null> {
+    if (await this.options.shipments.ofOrder(orderRowId)) return null;
     return this.bookedOf(await this.bookingOf(orderRowId));
   }
 

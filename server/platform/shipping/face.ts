@@ -112,8 +112,8 @@ export interface ShipmentDesk {
   ensureCourier(): void;
   /** Creates the courier's order, assigns its AWB and schedules its pickup, skipping what an earlier try did. */
   book(order: DispatchOrder): Promise<BookedShipment>;
-  /** What booking an order left, if it got as far as its pickup. */
-  booked(orderRowId: string): Promise<BookedShipment | null>;
+  /** A booking that got as far as its pickup but whose shipment was never recorded (a try that stopped short). */
+  unrecorded(orderRowId: string): Promise<BookedShipment | null>;
   /** Records the order's shipment (and its catch-up job) in `db`, the caller's transaction. */
   record(orderRowId: string, booked: BookedShipment, db: Db): Promise<void>;
   /** The label of the order's shipment, a PDF, asked of the courier anew; null when it has no shipment. */
