@@ -113,6 +113,16 @@ describe('POST /api/admin/orders/{orderId}/shipment', () => {
     expect(label.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('ships an order clicked twice at once once: the second waits, then finds it shipped', async () => {
+    const { orderId } = await order();
+    await control('counters', undefined, 'DELETE');
+    const answers = await Promise.all([ship(orderId), ship(orderId)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const { orders, calls } = await counters();
+    expect(orders[orderId]).toEqual({ attempts: 1, created: 1 });
+    expect(calls['assign-awb']).toBe(1);
+  });
+
   it('ships a packed order too', async () => {
     const { orderId } = await order();
     await shop().services.orderStatus.changeByAdmin(orderId, 'packed', { actor: ownerActor() });

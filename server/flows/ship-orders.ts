@@ -26,6 +26,9 @@ export interface ShipOrdersOptions {
 }
 
 export class ShipOrders {
+  /** Shipments under way in this process, by order id: a second click waits for the first, then sees it shipped. */
+  private readonly underWay = new Map<string, Promise<unknown>>();
+
   constructor(private readonly options: ShipOrdersOptions) {}
 
   /**
@@ -33,6 +36,17 @@ export class ShipOrders {
    * mailed and audited, and records its shipment. The answer is the order after it.
    */
   async ship(orderId: string, actor: AdminActor, parcel: ShipmentParcel = {}): Promise<AdminOrder> {
+    const before = this.underWay.get(orderId) ?? Promise.resolve();
+    const run = before.catch(() => {}).then(() => this.shipNow(orderId, actor, parcel));
+    this.underWay.set(orderId, run);
+    try {
+      return await run;
+    } finally {
+      if (this.underWay.get(orderId) === run) this.underWay.delete(orderId);
+    }
+  }
+
+  private async shipNow(orderId: string, actor: AdminActor, parcel: ShipmentParcel): Promise<AdminOrder> {
     const { orders, desk } = this.options;
     const order = await orders.adminOrder(orderId);
     desk.ensureCourier();
