@@ -14,3 +14,16 @@ export function formatShopDate(iso: string): string {
   const shopTime = new Date(Date.parse(iso) + IST_OFFSET_MS);
   return `${shopTime.getUTCDate()} ${SHORT_MONTHS[shopTime.getUTCMonth()]} ${shopTime.getUTCFullYear()}`;
 }
+
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** A delivery date, `YYYY-MM-DD` in India, as the product page says it: 'Wed, 17 Dec'. */
+export function formatDeliveryDate(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${SHORT_WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
+}
+
+/** The shop's date `days` after `now`, `YYYY-MM-DD` in India. */
+export function shopDayAfter(days: number, now: Date = new Date()): string {
+  return new Date(now.getTime() + IST_OFFSET_MS + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
