@@ -6,6 +6,7 @@ import { z } from './zod.ts';
 import { PINCODE_DIGITS } from '../constants.ts';
 import { messageSchema, shownList, shownText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { DELIVERY_MESSAGES } from '../delivery.ts';
 
 /** Indian PIN codes are six digits, the first (the postal zone) 1 to 9. */
 const PIN = new RegExp(`^[1-9]\\d{${PINCODE_DIGITS - 1}}$`);
@@ -41,13 +42,8 @@ export const pincodeEndpoint = endpoint({
   responses: { 200: pinAnswerSchema, 400: messageSchema, 404: messageSchema },
 });
 
-/** What the product page, checkout and `POST /api/orders/create-order` say of a PIN's delivery (issue 34). */
-export const DELIVERY_MESSAGES = {
-  codAvailable: 'Cash on delivery available.',
-  noCod: 'Cash on delivery is not available for this PIN code.',
-  unserved: 'Sorry, we do not deliver to this PIN code yet.',
-  productNotFound: 'Product not found',
-} as const;
+// What the product page, checkout and `POST /api/orders/create-order` say of a PIN's delivery (issue 34).
+export { DELIVERY_MESSAGES };
 
 const deliveryEstimateSchema = z.object({
   /** Whether any courier delivers a parcel from the shop's pickup PIN to this one. */

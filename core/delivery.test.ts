@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { DELIVERY_MESSAGES, deliveryLines } from './delivery.ts';
+
+describe('what a delivery estimate says', () => {
+  it('gives the date and cash on delivery where both are known', () => {
+    expect(deliveryLines({ serviceable: true, cod: true, estimatedDeliveryDate: '2025-12-17' })).toEqual([
+      'Delivery by Wed, 17 Dec',
+      'Cash on delivery available.',
+    ]);
+  });
+
+  it('says cash on delivery is not taken, and leaves out a date no courier gave', () => {
+    expect(deliveryLines({ serviceable: true, cod: false, estimatedDeliveryDate: null })).toEqual([
+      DELIVERY_MESSAGES.noCod,
+    ]);
+  });
+
+  it('says only that the PIN is not delivered to', () => {
+    expect(deliveryLines({ serviceable: false, cod: false, estimatedDeliveryDate: null })).toEqual([
+      'Sorry, we do not deliver to this PIN code yet.',
+    ]);
+  });
+});
