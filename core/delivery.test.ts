@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_MESSAGES, deliveryLines } from './delivery.ts';
+import { DELIVERY_MESSAGES, deliveryLines, formatDeliveryDate } from './delivery.ts';
+
+describe('a delivery date', () => {
+  it('reads as the product page says it: weekday, day and month', () => {
+    expect(formatDeliveryDate('2025-12-17')).toBe('Wed, 17 Dec');
+    expect(formatDeliveryDate('2026-12-17')).toBe('Thu, 17 Dec');
+    expect(formatDeliveryDate('2027-09-01')).toBe('Wed, 1 Sept');
+  });
+});
 
 describe('what a delivery estimate says', () => {
   it('gives the date and cash on delivery where both are known', () => {

@@ -1,6 +1,6 @@
 // What the shop says of a PIN's delivery (issue 34, decision 0075): the product page's "Check delivery" and checkout
 // say it alike. Kept apart from the contract so the product page's first bundle carries no schema library.
-import { formatDeliveryDate } from './shop-date.ts';
+import { SHORT_MONTHS } from './shop-date.ts';
 
 export const DELIVERY_MESSAGES = {
   codAvailable: 'Cash on delivery available.',
@@ -9,8 +9,13 @@ export const DELIVERY_MESSAGES = {
   productNotFound: 'Product not found',
 } as const;
 
-/** The key the PIN a shopper last checked is kept under in the browser, for checkout to start from. */
-export const REMEMBERED_PIN_KEY = 'deliveryPin';
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** A delivery date, `YYYY-MM-DD` in India, as the product page says it: 'Wed, 17 Dec' (no Intl, as formatShopDate). */
+export function formatDeliveryDate(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${SHORT_WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
+}
 
 export interface DeliveryFacts {
   serviceable: boolean;

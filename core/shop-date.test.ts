@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeliveryDate, formatShopDate, shopDayAfter } from './shop-date.ts';
+import { formatShopDate, shopDayAfter } from './shop-date.ts';
 
 describe('formatShopDate', () => {
   const intl = new Intl.DateTimeFormat('en-IN', {
@@ -25,13 +25,7 @@ describe('formatShopDate', () => {
   });
 });
 
-describe('a delivery date', () => {
-  it('reads as the product page says it: weekday, day and month', () => {
-    expect(formatDeliveryDate('2025-12-17')).toBe('Wed, 17 Dec');
-    expect(formatDeliveryDate('2026-12-17')).toBe('Thu, 17 Dec');
-    expect(formatDeliveryDate('2027-01-01')).toBe('Fri, 1 Jan');
-  });
-
+describe("the shop's day after", () => {
   it("is counted in India's days: 18:30 UTC is the next day there", () => {
     expect(shopDayAfter(7, new Date('2026-12-04T18:29:59Z'))).toBe('2026-12-11');
     expect(shopDayAfter(7, new Date('2026-12-04T18:30:00Z'))).toBe('2026-12-12');

@@ -2,7 +2,7 @@
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** The month names en-IN uses in a short date; September is 'Sept'. */
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /**
  * A date as the shop's clock has it, '6 Sept 2026': what Intl.DateTimeFormat('en-IN', { day: 'numeric', month:
@@ -13,14 +13,6 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
 export function formatShopDate(iso: string): string {
   const shopTime = new Date(Date.parse(iso) + IST_OFFSET_MS);
   return `${shopTime.getUTCDate()} ${SHORT_MONTHS[shopTime.getUTCMonth()]} ${shopTime.getUTCFullYear()}`;
-}
-
-const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** A delivery date, `YYYY-MM-DD` in India, as the product page says it: 'Wed, 17 Dec'. */
-export function formatDeliveryDate(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return `${SHORT_WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]}`;
 }
 
 /** The shop's date `days` after `now`, `YYYY-MM-DD` in India. */

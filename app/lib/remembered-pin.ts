@@ -1,6 +1,6 @@
 // The PIN a shopper last checked on a product page, kept in this browser so checkout's address form starts from it
 // (issue 34). Storage may be refused (private modes, full quota): the PIN is then simply not remembered.
-import { REMEMBERED_PIN_KEY } from '../../core/delivery';
+import { REMEMBERED_PIN_KEY } from '../../core/constants';
 
 export function rememberPin(pin: string): void {
   try {

@@ -1,9 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { deliveryLines } from '../../core/delivery';
-import { PINCODE_DIGITS } from '../../core/constants';
-import { rememberedPin, rememberPin } from '../lib/remembered-pin';
-
-type Shown = { lines: string[]; served: boolean } | { error: string } | null;
+import { PINCODE_DIGITS, REMEMBERED_PIN_KEY } from '../../core/constants';
+import type { Checked } from './check-delivery';
 
 /**
  * The product page's "Check delivery" (issue 34): a PIN, and what the shop can say of delivering one unit of the
@@ -13,20 +10,23 @@ export function DeliveryCheck({ productId }: { productId: string }) {
   const id = useId();
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [shown, setShown] = useState<Shown>(null);
-  // After hydration: the server cannot know this browser's PIN.
-  useEffect(() => setPin((typed) => typed || rememberedPin() || ''), []);
+  const [shown, setShown] = useState<Checked | null>(null);
+  // After hydration: the server cannot know this browser's PIN. Read here, not through app/lib/remembered-pin, which
+  // would be one more file for the page to load (decision 0011); storage refused leaves the field empty.
+  useEffect(() => {
+    try {
+      setPin((typed) => typed || localStorage.getItem(REMEMBERED_PIN_KEY) || '');
+    } catch {
+      // Not remembered.
+    }
+  }, []);
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    const asked = pin.trim();
     setBusy(true);
     try {
-      const { estimateDelivery } = await import('../components/form/delivery-estimate');
-      const outcome = await estimateDelivery(asked, productId);
-      if (!outcome.ok) return setShown({ error: outcome.message });
-      rememberPin(asked);
-      setShown({ lines: deliveryLines(outcome.estimate), served: outcome.estimate.serviceable });
+      const { checkDelivery } = await import('./check-delivery');
+      setShown(await checkDelivery(pin.trim(), productId));
     } catch {
       setShown({ error: 'Could not check delivery. Please try again.' });
     } finally {
