@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { WARM_UP_DONE } from '../server/media/warm-up.ts';
-import { dataDirOf, localPostgres } from './server-process.ts';
+import { dataDirOf, localPostgres, serveCommand } from './server-process.ts';
 
 /** The ceilings of issue 33, in MB (a 1 GB VPS). */
 export const MEMORY_CEILINGS = { embeddedPeak: 600, embeddedWarm: 350, postgresWarm: 250 };
@@ -40,22 +40,6 @@ export interface MemoryRun {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * How `npm run serve` (and so `npm start`) starts the shop: the environment its script sets and the flags it gives
- * Node (decision 0069), read from package.json so the bench measures that very start, without npm's own process.
- */
-export function serveCommand(): { env: Record<string, string>; nodeArgs: string[] } {
-  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  const words = scripts.serve!.split(/\s+/);
-  const env: Record<string, string> = {};
-  while (/^[A-Z_]+=/.test(words[0]!)) {
-    const [name, value] = words.shift()!.split('=') as [string, string];
-    env[name] = value;
-  }
-  if (words[0] !== 'node') throw new Error(`The serve script does not start node: ${scripts.serve}`);
-  return { env, nodeArgs: words.slice(1) };
-}
 
 /** VmRSS and VmHWM of a process, in MB; null once it has gone. */
 function memoryOf(pid: number): { rss: number; hwm: number } | null {

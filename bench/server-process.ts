@@ -1,5 +1,5 @@
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { existsSync, openSync, rmSync } from 'node:fs';
+import { existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -7,6 +7,26 @@ export interface RunningShop {
   origin: string;
   process: ChildProcess;
   stop(): Promise<void>;
+}
+
+/**
+ * How `npm run serve` (and so `npm start`) starts the shop: the environment its script sets and the flags it gives
+ * Node (decision 0069), read from package.json so the bench measures that very start, without npm's own process.
+ */
+export function serveCommand(cwd = process.cwd()): { env: Record<string, string>; nodeArgs: string[] } {
+  const { scripts } = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = scripts.serve!.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0]!)) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = value;
+  }
+  // An older checkout (bench/compare.ts) may start `tsx` itself.
+  if (words[0] === 'tsx') return { env, nodeArgs: ['--import', 'tsx', ...words.slice(1)] };
+  if (words[0] !== 'node') throw new Error(`The serve script does not start node: ${scripts.serve}`);
+  return { env, nodeArgs: words.slice(1) };
 }
 
 /** Builds the storefront unless a build exists (or rebuild is asked for). */
@@ -61,7 +81,7 @@ export async function withClient<T>(databaseUrl: string, fn: (client: pg.Client)
 export const dataDirOf = (port: number) => `.cache/run-${port}`;
 
 /**
- * Starts `tsx server/main.ts` and waits for /api/health: React's production build, in local mode (no NODE_ENV, so
+ * Starts the shop as `npm run serve` does (its environment and Node flags) and waits for /api/health: React's production build, in local mode (no NODE_ENV, so
  * no SMTP_URL or PUBLIC_URL needed), on a fresh data directory unless `keepData`.
  */
 export async function startShop(
@@ -75,12 +95,14 @@ export async function startShop(
   const log = logFile ? openSync(logFile, 'a') : 'inherit';
   const { NODE_ENV: _deployment, ...inherited } = process.env;
   // Node itself (not npx) so that stopping the child stops the server.
+  const serve = serveCommand(cwd);
   const child = spawn(
     process.execPath,
-    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'server/main.ts'],
+    [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...serve.nodeArgs],
     {
       env: {
         ...inherited,
+        ...serve.env,
         LOG_LEVEL: 'warn',
         // The bench measures a shop at rest, not one encoding its images in the background.
         IMAGE_WARM_UP: 'false',

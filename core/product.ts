@@ -26,6 +26,9 @@ export type ProductCard = Pick<
   image: string;
 };
 
+/** The home page shows this many of the newest products; the full catalogue is on /shop. */
+export const HOME_PRODUCT_COUNT = 12;
+
 export function toProductCard(product: Product): ProductCard {
   const { _id, slug, title, price, originalPrice, isDiscount, discount } = product;
   return { _id, slug, title, price, originalPrice, isDiscount, discount, image: product.image[0] ?? '' };

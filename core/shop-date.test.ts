@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShopDate, shopDayAfter } from './shop-date.ts';
+import { formatShopDate } from './shop-date.ts';
 
 describe('formatShopDate', () => {
   const intl = new Intl.DateTimeFormat('en-IN', {
@@ -22,12 +22,5 @@ describe('formatShopDate', () => {
       const iso = new Date(instant).toISOString();
       expect(formatShopDate(iso)).toBe(intl.format(new Date(instant)));
     }
-  });
-});
-
-describe("the shop's day after", () => {
-  it("is counted in India's days: 18:30 UTC is the next day there", () => {
-    expect(shopDayAfter(7, new Date('2026-12-04T18:29:59Z'))).toBe('2026-12-11');
-    expect(shopDayAfter(7, new Date('2026-12-04T18:30:00Z'))).toBe('2026-12-12');
   });
 });

@@ -14,8 +14,3 @@ export function formatShopDate(iso: string): string {
   const shopTime = new Date(Date.parse(iso) + IST_OFFSET_MS);
   return `${shopTime.getUTCDate()} ${SHORT_MONTHS[shopTime.getUTCMonth()]} ${shopTime.getUTCFullYear()}`;
 }
-
-/** The shop's date `days` after `now`, `YYYY-MM-DD` in India. */
-export function shopDayAfter(days: number, now: Date = new Date()): string {
-  return new Date(now.getTime() + IST_OFFSET_MS + days * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}

@@ -72,6 +72,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The home page's images first, so the first visitor after a first start never waits for one (decision 0076).
+  if (config.IMAGE_WARM_UP) await services.makeHomePageVariants();
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`${config.SHOP_NAME} is open at ${services.origin} (database: ${services.database.kind})`);
   // Only now, so it never holds up the start or /api/health (decision 0039); a shutdown stops it.

@@ -1,14 +1,11 @@
 import type { Route } from './+types/home';
-import { toProductCard } from '../../core/product';
+import { HOME_PRODUCT_COUNT, toProductCard } from '../../core/product';
 import { CatalogError } from '../catalog/CatalogError';
 import { LatestProducts, ProductSnapshots } from '../catalog/HomeSections';
 import { PromoCarousel } from '../catalog/PromoCarousel';
 import { pageMeta, rootData } from '../lib/meta';
 import { keptLoaderData } from '../lib/kept-loader-data';
 import { cardHeart } from '../wishlist/WishlistButton';
-
-/** The home page shows the newest products; the full catalogue is on /shop. */
-const HOME_PRODUCT_COUNT = 12;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [products, banners] = await Promise.all([context.catalog.listProducts(), context.catalog.getBanners()]);

@@ -49,7 +49,7 @@ export const catalogModule = defineModule({
       imagesInUse,
       ({ catalog }: Catalog) =>
         async () =>
-          (await catalog.imageKeys()).map((key) => ({ key, use: 'catalogue' as const })),
+          (await catalog.imagesShown()).map(({ key, onHomePage }) => ({ key, use: 'catalogue' as const, onHomePage })),
     ),
     // Stock reads the products from here, and the catalogue forgets its copy when stock changes (decision 0062).
     contribute(stockProducts, ({ catalog }: Catalog) => catalog.stockProducts),

@@ -9,7 +9,7 @@ import type { Catalogue, RatingChange, ReviewReader, UnitParcel } from '../platf
 import { EncodedJson } from '../platform/http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
 import { addToRating } from './import.ts';
-import { averageRating, discountPercent, type Product } from '../../core/product.ts';
+import { averageRating, discountPercent, HOME_PRODUCT_COUNT, type Product } from '../../core/product.ts';
 import { imageAltsOf, unitParcelOf } from './product-rows.ts';
 import type { ReviewListItem } from '../../core/contracts/reviews.ts';
 import { CATALOGUE_MAX_PRODUCTS } from '../../core/contracts/catalog.ts';
@@ -234,13 +234,24 @@ export class CatalogService implements Catalogue {
    * the home page's first: the banners, then the newest products.
    */
   async imageKeys(): Promise<string[]> {
+    return (await this.imagesShown()).map(({ key }) => key);
+  }
+
+  /** As imageKeys, each saying whether the home page shows it: the banners and its products' card images. */
+  async imagesShown(): Promise<Array<{ key: string; onHomePage: boolean }>> {
     const db = this.database.db;
     const bannerRows = await db.select({ key: banners.mediaKey }).from(banners).orderBy(asc(banners.position));
     const productRows = await db
-      .select({ images: products.images })
+      .select({ images: products.images, hidden: products.hidden })
       .from(products)
       .orderBy(desc(products.createdAt), asc(products.id));
-    return [...new Set([...bannerRows.map((row) => row.key), ...productRows.flatMap((row) => row.images)])];
+    const homePageProducts = productRows.filter((row) => !row.hidden).slice(0, HOME_PRODUCT_COUNT);
+    const onHomePage = new Set([
+      ...bannerRows.map((row) => row.key),
+      ...homePageProducts.flatMap((row) => row.images.slice(0, 1)),
+    ]);
+    const keys = new Set([...onHomePage, ...productRows.flatMap((row) => row.images)]);
+    return [...keys].map((key) => ({ key, onHomePage: onHomePage.has(key) }));
   }
 
   /** A product's visible reviews, newest first, as the reviews module reads them (kept in step by onInvalidate). */

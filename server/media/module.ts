@@ -8,7 +8,7 @@ import { imagesInUse, mediaFace } from '../platform/media/face.ts';
 import { contribute } from '../platform/kernel/index.ts';
 import { MediaService } from './service.ts';
 import { BackgroundVariants } from './background.ts';
-import { warmUpVariants } from './warm-up.ts';
+import { makeHomePageVariants, warmUpVariants } from './warm-up.ts';
 import { mediaRoutes } from './routes.ts';
 
 /** Held by the process warming images up, so the others sharing the database leave it to it (decision 0039). */
@@ -23,6 +23,11 @@ export interface Media {
    * process at a time. The server calls it once it listens; it resolves when done and never throws.
    */
   warmUpImages(): Promise<void>;
+  /**
+   * Makes the variants the home page links to that storage lacks, before the server listens (decision 0076): after a
+   * first start that seeded the demo, a visitor's first page would otherwise wait for them. Never throws.
+   */
+  makeHomePageVariants(): Promise<void>;
 }
 
 export const mediaModule = defineModule({
@@ -45,16 +50,18 @@ export const mediaModule = defineModule({
         : needs.log.logger.warn({ reason: describeError(error) }, message);
     const mediaVariants = new BackgroundVariants(media, log);
     const shown = gather(imagesInUse);
+    const allShown = async () => (await Promise.all(shown.map((images) => images()))).flat();
     return {
       media,
       mediaVariants,
       warmUpImages: () =>
         warmUpVariants({
           background: mediaVariants,
-          imagesInUse: async () => (await Promise.all(shown.map((images) => images()))).flat(),
+          imagesInUse: allShown,
           alone: (fn) => database.unlessRunningElsewhere(IMAGE_WARM_UP_LOCK, fn),
           log,
         }),
+      makeHomePageVariants: () => makeHomePageVariants(media, allShown, log),
     };
   },
   contributes: [contribute(workClaimers, ({ mediaVariants }: Media) => mediaVariants)],

@@ -1,5 +1,6 @@
 import type { BackgroundVariants } from './background.ts';
 import type { ImageInUse } from '../platform/media/face.ts';
+import type { MediaService } from './service.ts';
 
 export interface WarmUpOptions {
   background: BackgroundVariants;
@@ -35,5 +36,26 @@ export async function warmUpVariants({ background, imagesInUse, alone, log }: Wa
     if (!ran) log('Image warm-up skipped: another process is running it');
   } catch (error) {
     log('Image warm-up failed; missing variants are made when first asked for', error);
+  }
+}
+
+/**
+ * Before a start listens (decision 0076): the home page's images' variants, every format, that storage lacks, one
+ * image at a time. After the first start they are there, and this only looks; the warm-up does the rest later.
+ */
+export async function makeHomePageVariants(
+  media: Pick<MediaService, 'makeVariants'>,
+  imagesInUse: () => Promise<ImageInUse[]>,
+  log: (message: string, error?: unknown) => void,
+): Promise<void> {
+  try {
+    const started = Date.now();
+    let made = 0;
+    for (const image of (await imagesInUse()).filter(({ onHomePage }) => onHomePage)) {
+      made += (await media.makeVariants(image.key, image.use, { lane: 'background' })).made;
+    }
+    if (made > 0) log(`Made the home page's ${made} image variants before listening, in ${Date.now() - started} ms`);
+  } catch (error) {
+    log("The home page's image variants could not all be made before listening; they are made when asked for", error);
   }
 }

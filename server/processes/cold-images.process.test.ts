@@ -43,10 +43,15 @@ afterEach(() => shop?.kill('SIGKILL'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('images after a fresh start', () => {
-  test('the shop answers /api/health while it warms images up, and SIGTERM stops the warm-up cleanly', async () => {
+  test('a first start makes the home page variants before it listens, then warms the rest up while it answers, and SIGTERM stops that cleanly', async () => {
     shop = await startShop(); // seeds the demo catalogue, whose images have no variants yet
     expect(shop.output()).not.toContain(WARM_UP_DONE);
-    await waitFor(shop, 'variant made by the warm-up', () => variantsMade() > 0, 120_000);
+    // Decision 0076: the first visitor's page links only to variants already in storage.
+    const urls = mediaUrlsOf(await (await fetch(`${shop.origin}/`)).text());
+    expect(urls.length).toBeGreaterThanOrEqual(15);
+    expect(urls.filter((url) => !existsSync(path.join(variantsDir, url.slice('/media/'.length))))).toEqual([]);
+    const beforeListening = variantsMade();
+    await waitFor(shop, 'variant made by the warm-up', () => variantsMade() > beforeListening, 120_000);
     const health = await fetch(`${shop.origin}/api/health`);
     expect(health.status).toBe(200);
     expect(shop.output()).not.toContain(WARM_UP_DONE); // it was answered during the warm-up

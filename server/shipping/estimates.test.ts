@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+// Delivery estimates (decision 0075) through the real Shiprocket adapter against the standalone simulator over HTTP
+// (decision 0073), on both databases. The simulator serves no cash on delivery at PINs starting 8 and nothing at 9.
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../testing/harness.ts';
+import { createScratchDatabase } from '../testing/postgres.ts';
 import {
   orderBody,
   placeOrder,
@@ -9,87 +12,85 @@ import {
   verifiedShopper,
   type Shopper,
 } from '../testing/orders.ts';
-import { loadConfig, SHOP_PARTS } from '../root/modules.ts';
+import { loadConfig } from '../root/modules.ts';
 import { RATE_LIMIT_HEADERS } from '../platform/http/api-rate-limit.ts';
 import { DELIVERY_MESSAGES, PIN_MESSAGES } from '../../core/contracts/shipping.ts';
-import { CourierError, type Courier, type CourierOption, type ServiceabilityQuery } from './courier.ts';
-import { shippingModule, shippingModuleWith } from './module.ts';
+import { callJson, shiprocketRig, WEBHOOK_TOKEN } from '../../simulators/shiprocket/testing/rig.ts';
+import { SHIPROCKET_SIMULATOR_PICKUP, shiprocketSettingsFor } from '../../simulators/shiprocket/standalone.ts';
 import { products } from '../catalog/schema.ts';
+import { serviceabilityCache } from './schema.ts';
+import { DeliveryEstimates } from './estimates.ts';
+import { ShiprocketCourier } from './shiprocket.ts';
+import { indiaDate } from './india-dates.ts';
 
-// PINs as this file's courier serves them. The checkout address's (validAddress, 411001) is served with COD.
 const SERVED_WITH_COD = '500001';
-const PREPAID_ONLY = '110001';
-const UNSERVED = '795001';
-const COURIER_DOWN = '600001';
-
-/**
- * A courier of this file's own: Shiprocket's serviceability as the adapter reads it, per PIN. Asked with cod=1, a
- * PIN without COD lists no courier (as Shiprocket answers), so the estimate must ask cod=0 as well.
- */
-class PinTableCourier implements Pick<Courier, 'serviceability'> {
-  readonly asked: ServiceabilityQuery[] = [];
-
-  async serviceability(query: ServiceabilityQuery): Promise<CourierOption[]> {
-    this.asked.push(query);
-    switch (query.deliveryPin) {
-      case SERVED_WITH_COD:
-        return [
-          { courierId: 1, name: 'Xpressbees Surface', cod: true, etd: '2026-12-19' },
-          { courierId: 2, name: 'Delhivery Air', cod: false, etd: '2026-12-17' },
-        ];
-      case PREPAID_ONLY:
-        return query.cod ? [] : [{ courierId: 3, name: 'Bluedart', cod: false, etd: '2026-12-18' }];
-      case UNSERVED:
-        return [];
-      case COURIER_DOWN:
-        throw new CourierError('unavailable', 'Shiprocket timed out');
-      default:
-        return [{ courierId: 1, name: 'Xpressbees Surface', cod: true, etd: null }];
-    }
-  }
-
-  askedFor(pin: string) {
-    return this.asked.filter((query) => query.deliveryPin === pin);
-  }
-}
+const PREPAID_ONLY = '800001';
+/** The simulator's two unserviceable answers: an odd last digit is HTTP 404, an even one 200 with status 404. */
+const UNSERVED = ['900001', '900002'];
+const PICKUP_PIN = SHIPROCKET_SIMULATOR_PICKUP.pin;
 
 // The shop's own per-address limit, not the harness's raised one: estimates must allow ≥ 60 a minute per client.
 const DEFAULT_PER_ADDRESS = loadConfig({ NODE_ENV: 'test' }).API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE;
-const courier = new PinTableCourier();
+const { simulator } = shiprocketRig(createScratchDatabase);
 let shop: TestShop;
 let shopper: Shopper;
 let supply: ReturnType<typeof productSupply>;
 beforeAll(async () => {
-  const modules = SHOP_PARTS.map((part) => (part === shippingModule ? shippingModuleWith(courier) : part));
-  shop = await startTestShop({ API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(DEFAULT_PER_ADDRESS) }, { modules });
+  shop = await startTestShop({
+    ...shiprocketSettingsFor(simulator(), WEBHOOK_TOKEN),
+    SHIPROCKET_TIMEOUT_MS: '1000',
+    API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(DEFAULT_PER_ADDRESS),
+  });
   shopper = await verifiedShopper(shop);
   supply = productSupply(shop);
 });
-afterEach(() => shop.checkContract());
+afterEach(async () => {
+  shop.checkContract();
+  await callJson(`${simulator().controlUrl}/faults`, { method: 'DELETE' });
+});
 afterAll(async () => {
   await shop?.close();
 });
 
 const estimate = (query: string) => shop.app.inject({ method: 'GET', url: `/api/shipping/estimate?${query}` });
+/** How many serviceability calls the simulator has answered (or refused) so far. */
+const serviceabilityCalls = async () =>
+  (await callJson<{ calls: Record<string, number> }>(`${simulator().controlUrl}/counters`)).body.calls.serviceability ??
+  0;
+/** The weight steps, in grams, the cache holds answers for at a PIN: the questions the courier was asked. */
+async function askedWeights(pin: string): Promise<number[]> {
+  const rows = await shop.services.database.db
+    .select({ weightGrams: serviceabilityCache.weightGrams })
+    .from(serviceabilityCache)
+    .where(and(eq(serviceabilityCache.deliveryPin, pin), eq(serviceabilityCache.pickupPin, PICKUP_PIN)));
+  return rows.map(({ weightGrams }) => weightGrams).sort((a, b) => a - b);
+}
+/** Sets a product's unit weight as an admin's edit would, and tells the catalogue. */
+async function weighs(productId: string, weightGrams: number) {
+  await shop.services.database.db.update(products).set({ weightGrams }).where(eq(products.id, productId));
+  await shop.services.catalog.publishChange();
+}
 
 describe('GET /api/shipping/estimate', () => {
-  it('serves a PIN with COD, dated by the earliest etd, asking the courier once with cod=1', async () => {
+  it('serves a PIN with COD, dated by the earliest etd, asking only cod=1', async () => {
+    const before = await serviceabilityCalls();
     const answer = await estimate(`pin=${SERVED_WITH_COD}`);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toEqual({ serviceable: true, cod: true, estimatedDeliveryDate: '2026-12-17' });
-    expect(courier.askedFor(SERVED_WITH_COD)).toEqual([
-      { pickupPin: '560025', deliveryPin: SERVED_WITH_COD, cod: true, weightKg: 0.5 },
-    ]);
+    // From zone 1 to zone 5 the simulator's fastest courier takes 2 + 4 days.
+    expect(answer.json()).toEqual({ serviceable: true, cod: true, estimatedDeliveryDate: indiaDate(new Date(), 6) });
+    expect((await serviceabilityCalls()) - before).toBe(1);
   });
 
   it('asks cod=0 too where no courier takes cash, and serves it prepaid only', async () => {
+    const before = await serviceabilityCalls();
     const answer = await estimate(`pin=${PREPAID_ONLY}`);
-    expect(answer.json()).toEqual({ serviceable: true, cod: false, estimatedDeliveryDate: '2026-12-18' });
-    expect(courier.askedFor(PREPAID_ONLY).map(({ cod }) => cod)).toEqual([true, false]);
+    expect(answer.json()).toEqual({ serviceable: true, cod: false, estimatedDeliveryDate: indiaDate(new Date(), 9) });
+    expect((await serviceabilityCalls()) - before).toBe(2);
   });
 
-  it('answers unserved where no courier is listed', async () => {
-    const answer = await estimate(`pin=${UNSERVED}`);
+  it.each(UNSERVED)('answers %s, in either of Shiprocket’s unserviceable forms, as not delivered to', async (pin) => {
+    const answer = await estimate(`pin=${pin}`);
+    expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({ serviceable: false, cod: false, estimatedDeliveryDate: null });
   });
 
@@ -98,30 +99,21 @@ describe('GET /api/shipping/estimate', () => {
     await weighs(productId, 1200);
     const answer = await estimate(`pin=560001&productId=${productId}`);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(courier.askedFor('560001')).toEqual([
-      { pickupPin: '560025', deliveryPin: '560001', cod: true, weightKg: 1.5 },
-    ]);
+    expect(await askedWeights('560001')).toEqual([1500]);
   });
 
-  it('keeps an answer a day: a second question of the same PIN and weight step does not reach the courier', async () => {
+  it('keeps an answer a day: the second question of a PIN and weight step does not reach the courier', async () => {
+    const before = await serviceabilityCalls();
     const first = await estimate('pin=560002');
     const second = await estimate('pin=560002');
     expect(second.json()).toEqual(first.json());
-    expect(courier.askedFor('560002')).toHaveLength(1);
+    expect((await serviceabilityCalls()) - before).toBe(1);
     // Another weight step is another question.
     const productId = await supply({ stock: 5 });
     await weighs(productId, 750);
     await estimate(`pin=560002&productId=${productId}`);
-    expect(courier.askedFor('560002').map(({ weightKg }) => weightKg)).toEqual([0.5, 1]);
-  });
-
-  it('counts a courier that cannot answer as served with COD and no date, and asks again next time', async () => {
-    for (let time = 0; time < 2; time++) {
-      const answer = await estimate(`pin=${COURIER_DOWN}`);
-      expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.json()).toEqual({ serviceable: true, cod: true, estimatedDeliveryDate: null });
-    }
-    expect(courier.askedFor(COURIER_DOWN)).toHaveLength(2);
+    expect(await askedWeights('560002')).toEqual([500, 1000]);
+    expect((await serviceabilityCalls()) - before).toBe(2);
   });
 
   it.each(['12345', '012345', 'abcdef', '1234567', ''])(
@@ -155,6 +147,40 @@ describe('GET /api/shipping/estimate', () => {
   });
 });
 
+describe('a courier that cannot answer', () => {
+  it('is served with COD and no date, not cached, and rests before it is asked again', async () => {
+    const estimates = new DeliveryEstimates({
+      database: shop.services.database,
+      courier: new ShiprocketCourier({
+        apiUrl: simulator().apiUrl,
+        ...simulator().credentials,
+        pickupLocation: SHIPROCKET_SIMULATOR_PICKUP.location,
+        timeoutMs: 1000,
+        backoffMs: 10,
+      }),
+      pickupPin: PICKUP_PIN,
+      catalogue: shop.services.catalog,
+      log: { logger: shop.services.logger, warn: () => {} },
+      courierRestMs: 300,
+    });
+    await callJson(`${simulator().controlUrl}/faults`, { json: { route: 'serviceability', status: 503, times: 100 } });
+    const before = await serviceabilityCalls();
+    const down = { serviceable: true, cod: true, estimatedDeliveryDate: null };
+    expect(await estimates.forProduct('560004')).toEqual(down);
+    const askedOnce = (await serviceabilityCalls()) - before;
+    expect(askedOnce).toBeGreaterThan(0);
+    // Resting: answered at once, the courier not asked.
+    expect(await estimates.forProduct('560005')).toEqual(down);
+    expect((await serviceabilityCalls()) - before).toBe(askedOnce);
+    expect(await askedWeights('560004')).toEqual([]);
+    // Rested, and back: asked again, and the answer kept.
+    await callJson(`${simulator().controlUrl}/faults`, { method: 'DELETE' });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await estimates.forProduct('560004')).toMatchObject({ serviceable: true, cod: true });
+    expect(await askedWeights('560004')).toEqual([500]);
+  });
+});
+
 describe('POST /api/orders/create-order and the delivery estimate', () => {
   const order = async (pincode: string, paymentMethod: 'cod' | 'prepaid') => {
     const productId = await supply({ stock: 5 });
@@ -167,7 +193,7 @@ describe('POST /api/orders/create-order and the delivery estimate', () => {
 
   it('refuses any order to an unserved PIN with 400 and the sentence checkout shows', async () => {
     for (const method of ['cod', 'prepaid'] as const) {
-      const answer = await order(UNSERVED, method);
+      const answer = await order(UNSERVED[1]!, method);
       expect(answer.statusCode, answer.body).toBe(400);
       expect(answer.json()).toEqual({ message: DELIVERY_MESSAGES.unserved });
     }
@@ -185,14 +211,16 @@ describe('POST /api/orders/create-order and the delivery estimate', () => {
     const answer = await order('560003', 'cod');
     expect(answer.statusCode, answer.body).toBe(201);
     // Two demo units of 0.5 kg each.
-    expect(courier.askedFor('560003')).toEqual([
-      { pickupPin: '560025', deliveryPin: '560003', cod: true, weightKg: 1 },
-    ]);
+    expect(await askedWeights('560003')).toEqual([1000]);
   });
 });
 
-/** Sets a product's unit weight as an admin's edit would, and tells the catalogue. */
-async function weighs(productId: string, weightGrams: number) {
-  await shop.services.database.db.update(products).set({ weightGrams }).where(eq(products.id, productId));
-  await shop.services.catalog.publishChange();
-}
+// Last: the shop's own estimates then rest from the courier for COURIER_REST_MS.
+describe('the route, while the courier fails', () => {
+  it('answers served with COD and no date, never 5xx', async () => {
+    await callJson(`${simulator().controlUrl}/faults`, { json: { route: 'serviceability', status: 500, times: 100 } });
+    const answer = await estimate('pin=560006');
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ serviceable: true, cod: true, estimatedDeliveryDate: null });
+  });
+});

@@ -18,6 +18,12 @@ export const SERVICEABILITY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 const COURIER_DOWN: DeliveryEstimate = { serviceable: true, cod: true, estimatedDeliveryDate: null };
 
+/**
+ * After the courier could not be reached, how long questions it has not answered before are not sent to it: an
+ * outage costs one order the adapter's timeouts and retries, not every order meanwhile (decision 0075).
+ */
+export const COURIER_REST_MS = 30_000;
+
 export interface DeliveryEstimatesOptions {
   database: Database;
   courier: Pick<Courier, 'serviceability'>;
@@ -25,6 +31,7 @@ export interface DeliveryEstimatesOptions {
   pickupPin: string;
   catalogue: Pick<Catalogue, 'unitParcels'>;
   log: ShopLog;
+  courierRestMs?: number;
 }
 
 interface CacheKey {
@@ -42,6 +49,8 @@ interface CacheKey {
 export class DeliveryEstimates implements DeliveryEstimatesFace {
   /** Questions on their way to the courier, so callers asking the same at once share one call. */
   private readonly asking = new Map<string, Promise<CourierOption[]>>();
+  /** Until when the courier is not asked, after it could not be reached. */
+  private restingUntil = 0;
 
   constructor(private readonly options: DeliveryEstimatesOptions) {}
 
@@ -71,10 +80,6 @@ export class DeliveryEstimates implements DeliveryEstimatesFace {
       return { serviceable: listed.length > 0, cod, estimatedDeliveryDate: earliestEtd(listed) };
     } catch (error) {
       if (!(error instanceof CourierError)) throw error;
-      this.options.log.warn(
-        `Serviceability for PIN ${pin} failed (${error.kind}); answered as served, with COD`,
-        error,
-      );
       return COURIER_DOWN;
     }
   }
@@ -96,6 +101,7 @@ export class DeliveryEstimates implements DeliveryEstimatesFace {
         ),
       );
     if (cached) return cached.options;
+    if (Date.now() < this.restingUntil) throw new CourierError('unavailable', 'The courier was unreachable just now');
     const id = `${key.pickupPin}:${key.deliveryPin}:${key.cod}:${key.weightGrams}`;
     let asking = this.asking.get(id);
     if (!asking) {
@@ -106,12 +112,25 @@ export class DeliveryEstimates implements DeliveryEstimatesFace {
   }
 
   private async askCourier(key: CacheKey): Promise<CourierOption[]> {
-    const options = await this.options.courier.serviceability({
-      pickupPin: key.pickupPin,
-      deliveryPin: key.deliveryPin,
-      cod: key.cod,
-      weightKg: key.weightGrams / 1000,
-    });
+    let options: CourierOption[];
+    try {
+      options = await this.options.courier.serviceability({
+        pickupPin: key.pickupPin,
+        deliveryPin: key.deliveryPin,
+        cod: key.cod,
+        weightKg: key.weightGrams / 1000,
+      });
+    } catch (error) {
+      if (error instanceof CourierError) {
+        this.options.log.warn(
+          `Serviceability for PIN ${key.deliveryPin} failed; estimates say served, with COD`,
+          error,
+        );
+        if (error.kind === 'unavailable')
+          this.restingUntil = Date.now() + (this.options.courierRestMs ?? COURIER_REST_MS);
+      }
+      throw error;
+    }
     await this.options.database.db
       .insert(serviceabilityCache)
       .values({ ...key, options })

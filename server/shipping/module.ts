@@ -1,49 +1,53 @@
 import { defineModule } from '../platform/kernel/index.ts';
-import { databaseFace, logFace } from '../platform/faces.ts';
+import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
+import { authFace } from '../platform/auth/face.ts';
 import { catalogFace } from '../platform/catalog/face.ts';
 import { shippingFace } from '../platform/shipping/face.ts';
-import { shopDayAfter } from '../../core/shop-date.ts';
+import type { Courier } from './courier.ts';
 import { PinDirectory } from './pin-directory.ts';
 import { DeliveryEstimates } from './estimates.ts';
 import { shippingRoutes } from './routes.ts';
-import type { Courier } from './courier.ts';
+import { checkShippingSettings, shippingSettings } from './settings.ts';
+import { courierSetup, type CourierSetup } from './setup.ts';
 
 export interface Shipping {
   pins: PinDirectory;
+  /** The courier the shop ships with: Shiprocket, the local simulator through the same adapter, or by hand. */
+  courier: Courier;
+  /** SHIPROCKET_PICKUP_PIN (or the default): where serviceability asks from. */
+  pickupPin: string;
+  courierSetup: CourierSetup;
+  /** Whether a PIN is served, takes cash on delivery, and when (decision 0075). */
   estimates: DeliveryEstimates;
 }
 
-/** The demo shop's pickup PIN (Bengaluru, 560025): where parcels leave from when SHIPROCKET_PICKUP_PIN is unset. */
-export const DEFAULT_PICKUP_PIN = '560025';
-
-/** Until the Shiprocket adapter joins: every PIN served, with cash on delivery, in a week (as manual shipping). */
-const everyPinServed: Pick<Courier, 'serviceability'> = {
-  serviceability: async () => [{ courierId: 0, name: 'Manual', cod: true, etd: shopDayAfter(7) }],
-};
-
-/** Delivery across India (issue 34), with the courier it asks: the shop's own, or a test's. */
-export function shippingModuleWith(courier: Pick<Courier, 'serviceability'> = everyPinServed) {
-  return defineModule({
-    name: 'shipping',
-    needs: { database: databaseFace, catalog: catalogFace, log: logFace },
-    provides: shippingFace,
-    create: ({ needs: { database, catalog, log } }): Shipping => ({
+/** Delivery across India (issue 34): the PIN directory, the courier and delivery estimates; shipments join it here. */
+export const shippingModule = defineModule({
+  name: 'shipping',
+  settings: shippingSettings,
+  checkSettings: checkShippingSettings,
+  needs: { database: databaseFace, shop: shopFace, auth: authFace, catalog: catalogFace, log: logFace },
+  provides: shippingFace,
+  create: async ({ settings, needs: { database, shop, auth, catalog, log } }): Promise<Shipping> => {
+    const setup = await courierSetup({ ...settings, ...shop.runtime }, (name) => auth.sharedSecret(name, undefined));
+    return {
       pins: new PinDirectory(database),
+      courier: setup.courier,
+      pickupPin: setup.pickupPin,
+      courierSetup: setup,
       estimates: new DeliveryEstimates({
         database,
-        courier,
-        pickupPin: DEFAULT_PICKUP_PIN,
+        courier: setup.courier,
+        pickupPin: setup.pickupPin,
         catalogue: catalog.catalog,
         log,
       }),
-    }),
-    routes: async (app, { pins, estimates }) => {
-      await app.register(shippingRoutes, { pins, estimates });
-    },
-    start: async ({ pins }) => {
-      await pins.fillIfEmpty();
-    },
-  });
-}
-
-export const shippingModule = shippingModuleWith();
+    };
+  },
+  routes: async (app, { pins, estimates }) => {
+    await app.register(shippingRoutes, { pins, estimates });
+  },
+  start: async ({ pins }) => {
+    await pins.fillIfEmpty();
+  },
+});

@@ -70,7 +70,7 @@ describe('the PIN directory', () => {
     expect(states.map(({ state }) => state)).not.toContain('Jammu & Kashmir');
   });
 
-  it('fills an empty database in one statement, and leaves a full one alone', async () => {
+  it('fills an empty database, and leaves a full one alone', async () => {
     const database = await openDatabase({});
     try {
       await database.migrate();

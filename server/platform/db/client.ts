@@ -14,7 +14,7 @@ import { PostgresListener } from './listener.ts';
 import { coalescingSocket } from './coalescing-socket.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { servingDumps } from './dump-socket.ts';
-import { emptyClusterFor } from './empty-cluster.ts';
+import { placeEmptyCluster } from './empty-cluster.ts';
 
 /**
  * The shop's database or a transaction in it: a transaction is a database too, so a module's service takes either
@@ -158,9 +158,8 @@ async function openPglite(dataDir: string | undefined, fsync: boolean, loadDataD
   const optionsFor = (dir?: string): PGliteOptions =>
     dir && fsync ? fsyncPgliteOptions(dir) : { dataDir: dir, startParams: PGLITE_START_PARAMS };
   try {
-    const firstStart = dataDir && !loadDataDir ? emptyClusterFor(dataDir) : undefined;
-    client = await PGlite.create({ ...optionsFor(dataDir), loadDataDir: loadDataDir ?? firstStart?.loadDataDir });
-    firstStart?.placed();
+    if (dataDir && !loadDataDir) await placeEmptyCluster(dataDir);
+    client = await PGlite.create({ ...optionsFor(dataDir), loadDataDir });
   } catch (error) {
     await unlock();
     throw error;

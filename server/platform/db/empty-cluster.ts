@@ -1,8 +1,20 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync } from 'node:zlib';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress } from 'node:zlib';
+import { extract } from 'tar-stream';
 import { fsyncPath } from './fsync-path.ts';
 
 /** The PGlite release installed: a cluster is made by, and for, one release. */
@@ -26,39 +38,51 @@ export const EMPTY_CLUSTER_FILE = path.join(
   `pglite-${PGLITE_VERSION}.tar.br`,
 );
 
-/** The shipped cluster to start a first `dataDir` from, and what to do once PGlite has opened it. */
-export interface EmptyCluster {
-  loadDataDir: Blob;
-  placed(): void;
-}
-
 /**
- * Before a start on `dataDir`: the shipped empty cluster when `dataDir` holds none (then PGlite unpacks it there and
- * opens it at once, one instance in the process), else undefined, as when none ships for this PGlite (PGlite then runs
- * initdb, as before). A marker beside `dataDir` says a load is under way: a start killed during it leaves the marker,
- * and the next start clears the half-unpacked directory and loads again.
+ * Before a start on `dataDir`: unpacks the shipped empty cluster there when it holds none, so PGlite opens it as an
+ * existing cluster; nothing when it holds one, or when none ships for this PGlite (PGlite then runs initdb, as
+ * before). The archive is streamed from disk through brotli into files, a few hundred KB at a time: handing PGlite
+ * the 40 MB tar (`loadDataDir`) made it hold ~500 MB more at once while unpacking (decision 0076). A marker beside
+ * `dataDir` says an unpack is under way: a start killed during it leaves the marker, and the next start clears the
+ * half-unpacked directory and unpacks again.
  */
-export function emptyClusterFor(dataDir: string): EmptyCluster | undefined {
+export async function placeEmptyCluster(dataDir: string): Promise<void> {
   const marker = `${dataDir}.loading`;
   if (existsSync(marker)) rmSync(dataDir, { recursive: true, force: true });
-  else if (existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  if (!existsSync(EMPTY_CLUSTER_FILE)) return undefined;
+  else if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (!existsSync(EMPTY_CLUSTER_FILE)) return;
   mkdirSync(path.dirname(dataDir), { recursive: true });
   writeFileSync(marker, '');
   fsyncPath(path.dirname(dataDir));
   rmSync(dataDir, { recursive: true, force: true }); // no PG_VERSION: what an initdb killed long ago left
   mkdirSync(dataDir, { recursive: true });
-  return {
-    loadDataDir: new Blob([brotliDecompressSync(readFileSync(EMPTY_CLUSTER_FILE))]),
-    placed() {
-      fsyncTree(dataDir);
-      rmSync(marker);
-      fsyncPath(path.dirname(dataDir));
-    },
-  };
+  await unpack(EMPTY_CLUSTER_FILE, dataDir);
+  fsyncTree(dataDir);
+  rmSync(marker);
+  fsyncPath(path.dirname(dataDir));
 }
 
-/** Every file and folder below `dir` on disk, so a power cut after the rename finds the whole cluster. */
+/** Writes the brotli-compressed tar `archive`'s directories and files below `dir`, streaming. */
+async function unpack(archive: string, dir: string): Promise<void> {
+  const entries = extract();
+  const unpacked = (async () => {
+    for await (const entry of entries) {
+      const target = path.join(dir, path.normalize(`/${entry.header.name}`));
+      if (entry.header.type === 'directory') {
+        mkdirSync(target, { recursive: true });
+        entry.resume();
+      } else if (entry.header.type === 'file') {
+        mkdirSync(path.dirname(target), { recursive: true });
+        await pipeline(entry, createWriteStream(target, { mode: entry.header.mode ?? 0o600 }));
+      } else {
+        throw new Error(`The shipped cluster holds a ${entry.header.type} entry: ${entry.header.name}`);
+      }
+    }
+  })();
+  await Promise.all([pipeline(createReadStream(archive), createBrotliDecompress(), entries), unpacked]);
+}
+
+/** Every file and folder below `dir` on disk, so a power cut after the marker goes finds the whole cluster. */
 function fsyncTree(dir: string): void {
   for (const entry of readdirSync(dir)) {
     const child = path.join(dir, entry);

@@ -22,6 +22,8 @@ export type ImageAccessRule = (key: string) => Promise<ImageAccess | undefined>;
 export interface ImageInUse {
   key: string;
   use: ImageUse;
+  /** Shown on the home page, a visitor's first page: its variants are made before a start listens (decision 0076). */
+  onHomePage?: boolean;
 }
 
 export interface MediaLibrary {
