@@ -1,5 +1,5 @@
 /** Orders as the API shows them (spec sections 3 and 7), shared by the storefront and the server. */
-import type { Order, OrderStatus, PaymentStatus } from './contracts/orders.ts';
+import type { Order, OrderStatus, PaymentStatus, TrackingStatus } from './contracts/orders.ts';
 import { CANCELLATION_WINDOW_HOURS, ORDER_ID_SHOWN_CHARS } from './constants.ts';
 
 export type {
@@ -11,16 +11,22 @@ export type {
   Shipment,
   StatusEvent,
   TrackedOrder,
+  TrackingEntry,
+  TrackingStatus,
 } from './contracts/orders.ts';
 
-/** The lifecycle: placed → confirmed → packed → shipped → delivered, or cancelled before packing. */
+/**
+ * The lifecycle: placed → confirmed → packed → shipped → delivered, or cancelled before packing; a shipped parcel
+ * the courier brings back is returned (only the courier's scan moves it there, never the back office).
+ */
 export const NEXT_STATUSES: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ['confirmed', 'cancelled'],
   confirmed: ['packed', 'cancelled'],
   packed: ['shipped'],
-  shipped: ['delivered'],
+  shipped: ['delivered', 'returned'],
   delivered: [],
   cancelled: [],
+  returned: [],
 };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -30,6 +36,21 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  returned: 'Returned',
+};
+
+/** What the shopper reads for each courier scan's status (the courier's own words go beside it). */
+export const TRACKING_STATUS_LABELS: Record<TrackingStatus, string> = {
+  shipped: 'Shipped',
+  picked_up: 'Picked up',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  undelivered: 'Delivery attempted',
+  rto_initiated: 'Returning to us',
+  rto_delivered: 'Returned to us',
+  lost: 'Lost in transit',
+  other: 'Update',
 };
 
 /** pending: a prepaid order waiting for the gateway, or cash on delivery not yet collected. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminOrder, AdminOrderDetail } from '../../core/contracts/admin-orders';
 import { formatRupees } from '../../core/money';
-import { ORDER_STATUS_LABELS, shortOrderId } from '../../core/order';
+import { ORDER_STATUS_LABELS, TRACKING_STATUS_LABELS, shortOrderId } from '../../core/order';
 import { Values } from './AuditLog';
 import { useChangeToasts } from './change-form';
 import { CancelForm, RetryRefundForm, StatusForm, canBeCancelled, nextAdminStatus, refundFailed } from './OrderActions';
@@ -89,6 +89,21 @@ function Delivery({ order }: { order: AdminOrder }) {
         </p>
       ) : (
         <p className="text-sm text-stone-700">Not shipped yet.</p>
+      )}
+      {order.tracking.length > 0 && (
+        <ol className="divide-y divide-stone-200" data-testid="admin-tracking">
+          {[...order.tracking].reverse().map((entry, index) => (
+            <li key={`${entry.at}-${entry.status}-${index}`} className={rowClass}>
+              <span className="font-medium">{TRACKING_STATUS_LABELS[entry.status]}</span>
+              <span className="min-w-0 break-words text-stone-700">
+                {[entry.label, entry.location].filter(Boolean).join(' · ')}
+              </span>
+              <span className="text-stone-600">
+                <When at={entry.at} />
+              </span>
+            </li>
+          ))}
+        </ol>
       )}
     </Section>
   );

@@ -71,6 +71,7 @@ const KIND_WORDS = {
   expiry: 'Expired order',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  return_to_origin: 'Returned by courier',
 } as const;
 
 type MovementPage = Success<typeof stockMovementsEndpoint>;

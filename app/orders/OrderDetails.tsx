@@ -3,11 +3,12 @@ import type { Order, OrderAddress } from '../../core/order';
 import { formatRupees } from '../../core/money';
 import { LineThumbnail } from './LineThumbnail';
 import { OrderTimeline } from './OrderTimeline';
+import { CourierTracking } from './CourierTracking';
 
 const rupees = (amount: number) => formatRupees(amount, { fixedDecimals: true });
 const subheading = 'text-sm font-semibold uppercase tracking-wide text-stone-600';
 
-/** The 'View details' disclosure of an order card: lines, totals, address, status timeline and full id. */
+/** The 'View details' disclosure of an order card: lines, totals, address, status timeline, courier scans, full id. */
 export function OrderDetails({ order, shortId }: { order: Order; shortId: string }) {
   return (
     <details className="group rounded-md border border-stone-200">
@@ -42,6 +43,12 @@ export function OrderDetails({ order, shortId }: { order: Order; shortId: string
           <ShippingAddress address={order.shippingAddress} />
           <h4 className={subheading}>Status</h4>
           <OrderTimeline orderStatus={order.orderStatus} statusHistory={order.statusHistory} />
+          {order.tracking.length > 0 && (
+            <>
+              <h4 className={subheading}>Courier updates</h4>
+              <CourierTracking tracking={order.tracking} />
+            </>
+          )}
           <p className="text-sm text-stone-700">
             Order id: <span className="break-all font-mono">{order.orderId}</span>
           </p>

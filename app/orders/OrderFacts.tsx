@@ -14,7 +14,11 @@ interface OrderFactsProps {
   itemCount: number;
 }
 
-const STATUS_TONE: Partial<Record<OrderStatus, string>> = { cancelled: 'text-red-700', delivered: 'text-green-700' };
+const STATUS_TONE: Partial<Record<OrderStatus, string>> = {
+  cancelled: 'text-red-700',
+  delivered: 'text-green-700',
+  returned: 'text-amber-800',
+};
 
 /** The spec's order fields (section 2, Orders): date, payment, status, total and item count. */
 export function OrderFacts({ order, itemCount }: OrderFactsProps) {

@@ -7,7 +7,7 @@ interface Tone {
   symbol: string;
 }
 
-const TONES: Record<TimelineStep['state'] | 'cancelled', Tone> = {
+const TONES: Record<TimelineStep['state'] | 'cancelled' | 'returned', Tone> = {
   done: { marker: 'bg-brand-700 text-white', label: 'font-medium', symbol: '✓' },
   current: {
     marker: 'bg-brand-700 text-white ring-4 ring-brand-100',
@@ -16,9 +16,15 @@ const TONES: Record<TimelineStep['state'] | 'cancelled', Tone> = {
   },
   upcoming: { marker: 'border-2 border-stone-300 bg-white', label: 'text-stone-600', symbol: '' },
   cancelled: { marker: 'bg-red-700 text-white ring-4 ring-red-100', label: 'font-semibold text-red-700', symbol: '✕' },
+  returned: {
+    marker: 'bg-amber-700 text-white ring-4 ring-amber-100',
+    label: 'font-semibold text-amber-800',
+    symbol: '↩',
+  },
 };
 
-const toneOf = (step: TimelineStep) => (step.status === 'cancelled' ? TONES.cancelled : TONES[step.state]);
+const toneOf = (step: TimelineStep) =>
+  step.status === 'cancelled' ? TONES.cancelled : step.status === 'returned' ? TONES.returned : TONES[step.state];
 
 /** The order's progress as an ordered list of steps; the present step is announced as the current one. */
 export function OrderTimeline(order: { orderStatus: OrderStatus; statusHistory: readonly StatusEvent[] }) {

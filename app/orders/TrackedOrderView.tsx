@@ -2,9 +2,10 @@ import { useEffect, useId, useRef } from 'react';
 import { shortOrderId, type TrackedOrder } from '../../core/order';
 import { OrderFacts } from './OrderFacts';
 import { OrderTimeline } from './OrderTimeline';
+import { CourierTracking } from './CourierTracking';
 import { ShipmentDetails } from './ShipmentDetails';
 
-/** A tracked order: its id, the spec's fields and the status timeline. Nothing about the address or lines. */
+/** A tracked order: its id, the spec's fields, the status timeline and the courier's scans. No address or lines. */
 export function TrackedOrderView({ order }: { order: TrackedOrder }) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -37,6 +38,12 @@ export function TrackedOrderView({ order }: { order: TrackedOrder }) {
         <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-stone-600">Progress</h3>
         <OrderTimeline orderStatus={order.orderStatus} statusHistory={order.statusHistory} />
       </div>
+      {order.tracking.length > 0 && (
+        <div className="border-t border-stone-200 pt-5">
+          <h3 className="mb-4 text-sm font-semibold uppercase tracking-wide text-stone-600">Courier updates</h3>
+          <CourierTracking tracking={order.tracking} />
+        </div>
+      )}
     </section>
   );
 }

@@ -34,7 +34,8 @@ export interface TimelineStep {
 
 /**
  * The timeline of an order: every progress step, those reached with their times and the present one marked
- * current. A cancelled order shows only the steps it reached, then 'Cancelled' instead of the rest.
+ * current. A cancelled order shows only the steps it reached, then 'Cancelled' instead of the rest; an order the
+ * courier brought back likewise, then 'Returned'.
  */
 export function timelineSteps({
   orderStatus,
@@ -52,9 +53,9 @@ export function timelineSteps({
     state,
   });
 
-  if (orderStatus === 'cancelled') {
+  if (orderStatus === 'cancelled' || orderStatus === 'returned') {
     const reached = PROGRESS_STEPS.filter((status) => reachedAt.has(status));
-    return [...reached.map((status) => step(status, 'done')), step('cancelled', 'current')];
+    return [...reached.map((status) => step(status, 'done')), step(orderStatus, 'current')];
   }
   const current = PROGRESS_STEPS.indexOf(orderStatus);
   return PROGRESS_STEPS.map((status, index) =>

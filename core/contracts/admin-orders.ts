@@ -12,6 +12,7 @@ import {
   orderIdParams,
   shipmentInput,
   shipmentSchema,
+  trackingListSchema,
 } from './orders.ts';
 
 /** Rows a page of the list holds at most. */
@@ -125,6 +126,7 @@ export const adminOrderSchema = z.object({
   shippingPrice: z.number(),
   total: z.number(),
   shipment: shipmentSchema.nullable(),
+  tracking: trackingListSchema,
   timeline: shownList(timelineEventSchema, ORDER_STATUSES.length),
 });
 

@@ -11,7 +11,16 @@ import { endpoint } from './endpoint.ts';
  * `cancellation` and `expiry` (an order gave it back), `refund` (returned goods), `adjustment` (an admin, with a
  * reason).
  */
-export const STOCK_MOVEMENT_KINDS = ['import', 'sale', 'cancellation', 'expiry', 'refund', 'adjustment'] as const;
+export const STOCK_MOVEMENT_KINDS = [
+  'import',
+  'sale',
+  'cancellation',
+  'expiry',
+  'refund',
+  'adjustment',
+  // A parcel the courier brought back (issue 34).
+  'return_to_origin',
+] as const;
 export type StockMovementKind = (typeof STOCK_MOVEMENT_KINDS)[number];
 
 /** The largest change one adjustment may make either way: a typo of extra digits is refused, not stored. */

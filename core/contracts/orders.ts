@@ -61,9 +61,45 @@ export const trackOrderSchema = z.object({
   email: email(MESSAGES.enterEmail, MESSAGES.invalidEmail),
 });
 
-export const ORDER_STATUSES = ['placed', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'placed',
+  'confirmed',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  // Came back to the shop undelivered (issue 34: the courier's return to origin).
+  'returned',
+] as const;
 
 const statusEventSchema = z.object({ status: z.enum(ORDER_STATUSES), at: shownTime() });
+
+/** The courier's scans as the shop names them (issue 34; Shiprocket's status ids, server/shipping/scan-status.ts). */
+export const TRACKING_STATUSES = [
+  'shipped',
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'undelivered',
+  'rto_initiated',
+  'rto_delivered',
+  'lost',
+  'other',
+] as const;
+/** The most scans an order shows, its newest (a parcel has a dozen or two). */
+export const TRACKING_SHOWN_MAX = 100;
+const TRACKING_TEXT_MAX = 200;
+
+/** One courier scan of the order's parcel: our name for it, the courier's words, where and when. */
+export const trackingEntrySchema = z.object({
+  status: z.enum(TRACKING_STATUSES),
+  label: shownText(TRACKING_TEXT_MAX),
+  location: shownText(TRACKING_TEXT_MAX).nullable(),
+  at: shownTime(),
+});
+/** The order's scans, oldest first; empty before the courier's first. */
+export const trackingListSchema = shownList(trackingEntrySchema, TRACKING_SHOWN_MAX);
 
 /** How a shipped order travels (issue 22): the courier, its tracking number and the courier's https tracking page. */
 export const shipmentSchema = z.object({
@@ -148,6 +184,7 @@ export const orderSchema = z.object({
   statusHistory: shownList(statusEventSchema, ORDER_STATUSES.length),
   /** The courier and tracking once shipped from the back office; null before, or when shipped without them. */
   shipment: shipmentSchema.nullable(),
+  tracking: trackingListSchema,
   /** Whether the shopper may still cancel it (see canCancel). */
   cancellable: z.boolean(),
 });
@@ -165,6 +202,7 @@ export const trackedOrderSchema = z.object({
   itemCount: z.number(),
   statusHistory: shownList(statusEventSchema, ORDER_STATUSES.length),
   shipment: shipmentSchema.nullable(),
+  tracking: trackingListSchema,
 });
 
 // The tracking form's rules (no control characters); the server then checks the id's shape before any query.
@@ -234,3 +272,5 @@ export type StatusEvent = z.infer<typeof statusEventSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type TrackedOrder = z.infer<typeof trackedOrderSchema>;
 export type Shipment = z.infer<typeof shipmentSchema>;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+export type TrackingEntry = z.infer<typeof trackingEntrySchema>;

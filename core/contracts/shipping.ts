@@ -4,7 +4,7 @@
  */
 import { z } from './zod.ts';
 import { PINCODE_DIGITS } from '../constants.ts';
-import { messageSchema, shownList, shownText } from './fields.ts';
+import { ANY_TEXT, messageSchema, shownList, shownText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
 import { DELIVERY_MESSAGES } from '../delivery.ts';
 
@@ -67,4 +67,67 @@ export const deliveryEstimateEndpoint = endpoint({
     productId: z.uuid({ error: DELIVERY_MESSAGES.productNotFound }).optional(),
   }),
   responses: { 200: deliveryEstimateSchema, 400: messageSchema, 404: messageSchema },
+});
+
+/** A tracking webhook body larger than this is refused with 413: Shiprocket's are a few kilobytes. */
+export const MAX_TRACKING_WEBHOOK_BYTES = 64 * 1024;
+
+export const TRACKING_WEBHOOK_MESSAGES = {
+  unauthorized: 'Unauthorized',
+  tooLarge: `A tracking webhook body is at most ${MAX_TRACKING_WEBHOOK_BYTES / 1024} KB`,
+  notAnObject: 'A tracking webhook body is a JSON object',
+} as const;
+
+// Shiprocket's own texts and numbers: any characters, only their length is checked; an id may come as either.
+const courierText = (max: number) => z.string().max(max).regex(ANY_TEXT).nullish();
+const courierNumber = z.union([z.number(), courierText(20)]);
+
+/**
+ * Shiprocket's tracking webhook (issue 34, decision 0074), parsed leniently: every field may be missing, and fields
+ * it does not list are kept as sent (the inbox stores the whole body). The job queue reads the AWB, the status id
+ * and the scan time from it; a body without them is kept and ignored (Shiprocket's dashboard tests the URL with
+ * bodies of its own). A body that is not an object, or a listed field of another type, is 400.
+ */
+export const trackingWebhookSchema = z.object(
+  {
+    awb: courierNumber.nullish(),
+    courier_name: courierText(200),
+    current_status: courierText(200),
+    current_status_id: courierNumber.nullish(),
+    shipment_status: courierText(200),
+    shipment_status_id: courierNumber.nullish(),
+    /** India time, `23 05 2023 11:43:52`. */
+    current_timestamp: courierText(40),
+    order_id: courierText(200),
+    sr_order_id: courierNumber.nullish(),
+    etd: courierText(40),
+    scans: z
+      .array(
+        z.object({
+          /** India time, `2023-05-19 11:59:16`. */
+          date: courierText(40),
+          status: courierText(200),
+          activity: courierText(1000),
+          location: courierText(1000),
+          'sr-status': courierNumber.nullish(),
+          'sr-status-label': courierText(200),
+        }),
+      )
+      .max(500)
+      .nullish(),
+    is_return: courierNumber.nullish(),
+  },
+  { error: TRACKING_WEBHOOK_MESSAGES.notAnObject },
+);
+
+export const trackingWebhookEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/shipping/tracking',
+  body: trackingWebhookSchema,
+  responses: {
+    200: z.object({ received: z.boolean() }),
+    400: messageSchema,
+    401: messageSchema,
+    413: messageSchema,
+  },
 });

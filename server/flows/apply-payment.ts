@@ -32,6 +32,7 @@ export interface ApplyPaymentOptions {
 
 const REFUND_REASONS = {
   cancelled: 'Your order was cancelled.',
+  returned: 'Your order came back to us undelivered.',
   lateNoStock: 'Your payment arrived after your order had expired, and the items are no longer in stock.',
   notNeeded: 'We received a payment for an order that no longer needed it.',
 } as const;
@@ -177,7 +178,9 @@ export class ApplyPayment implements PaymentTransitions {
   /** A cancelled order that was paid: its payment goes back (called inside the cancellation's transaction). */
   async refundCancelledOrder(tx: Db, order: PaymentOrder, paidAttempt: PaymentAttempt, source: PaymentEventSource) {
     if (!(await this.moveOrder(tx, order, ['paid'], 'refund_pending', source))) return;
-    await this.deps.ledger.startRefund(tx, order, paidAttempt, REFUND_REASONS.cancelled, source);
+    // The same step refunds a parcel the courier brought back (the tracking flow), with its own reason.
+    const reason = order.status === 'returned' ? REFUND_REASONS.returned : REFUND_REASONS.cancelled;
+    await this.deps.ledger.startRefund(tx, order, paidAttempt, reason, source);
   }
 
   /**

@@ -3,3 +3,4 @@
 export { placeOrderFlow } from './place-order-flow.ts';
 export { orderStatusFlow } from './order-status-flow.ts';
 export { paymentFlows } from './payment-flows.ts';
+export { trackingFlow } from './tracking-flow.ts';

@@ -4,7 +4,7 @@ import type { Step } from '../platform/db/workflow.ts';
 import type { Accounts } from '../platform/auth/face.ts';
 import type { AuditTrail } from '../platform/audit/face.ts';
 import type { MailOutbox } from '../platform/mail/face.ts';
-import type { OrderMoves } from '../platform/orders/face.ts';
+import type { OrderMoves, TrackingNews } from '../platform/orders/face.ts';
 import { HttpError } from '../platform/http/errors.ts';
 import { CANCELLATION_WINDOW_HOURS } from '../../core/constants.ts';
 import type { AdminOrder } from '../../core/contracts/admin-orders.ts';
@@ -16,11 +16,13 @@ import {
   presentAdminOrder,
   presentOrder,
   shipmentOf,
+  trackingOf,
   type OrderMove,
   type OrderRecord,
   type OrderRow,
+  type TrackingReaders,
 } from './present.ts';
-import { orderCancelledMail, orderStatusMail } from './mails.ts';
+import { orderCancelledMail, orderStatusMail, orderTrackingMail } from './mails.ts';
 import { auditEntryOf } from './admin-audit.ts';
 import { NOT_FOUND_MESSAGE } from './service.ts';
 
@@ -35,6 +37,8 @@ export interface OrderLifecycleOptions {
   mediaBaseUrl: string;
   shopName: string;
   origin: string;
+  /** The courier's scans (extension point `orderDetail.tracking`), read when an order is loaded. */
+  tracking?: TrackingReaders;
 }
 
 /**
@@ -88,23 +92,20 @@ const moveStatus: Step<OrderMove> = {
   },
 };
 
-/** The order after the move, with its lines and its whole timeline. */
-const loadRecord: Step<OrderMove> = {
-  name: 'loadRecord',
-  async run(tx: Db, change) {
-    const id = change.order.id;
-    const [[order], items, events] = await Promise.all([
-      tx.select().from(orders).where(eq(orders.id, id)),
-      tx.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.position),
-      tx
-        .select()
-        .from(orderStatusEvents)
-        .where(eq(orderStatusEvents.orderId, id))
-        .orderBy(orderStatusEvents.at, orderStatusEvents.id),
-    ]);
-    change.record = { order: order!, items, events };
-  },
-};
+/** An order with its lines, its whole timeline and its courier scans, read in `tx`. */
+async function loadOrderRecord(tx: Db, tracking: TrackingReaders, id: string): Promise<OrderRecord> {
+  const [[order], items, events, scans] = await Promise.all([
+    tx.select().from(orders).where(eq(orders.id, id)),
+    tx.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.position),
+    tx
+      .select()
+      .from(orderStatusEvents)
+      .where(eq(orderStatusEvents.orderId, id))
+      .orderBy(orderStatusEvents.at, orderStatusEvents.id),
+    trackingOf(tracking, tx, [id]),
+  ]);
+  return { order: order!, items, events, tracking: scans.get(id) ?? [] };
+}
 
 /**
  * The orders module's part in moving an order along its lifecycle (decision 0063): the workflows are the
@@ -139,7 +140,19 @@ export class OrderLifecycle implements OrderMoves {
   }
 
   readonly moveStatus = moveStatus;
-  readonly loadRecord = loadRecord;
+  /** The order after the move, with its lines, its whole timeline and its courier scans. */
+  readonly loadRecord: Step<OrderMove> = {
+    name: 'loadRecord',
+    run: async (tx, change) => {
+      change.record = await loadOrderRecord(tx, this.options.tracking ?? [], change.order.id);
+    },
+  };
+
+  async mailTrackingNews(tx: Db, orderRowId: string, news: TrackingNews): Promise<void> {
+    const record = await loadOrderRecord(tx, this.options.tracking ?? [], orderRowId);
+    const fullName = (await this.options.auth.buyer(record.order.userId, tx))?.fullName ?? '';
+    await this.options.outbox.enqueue(orderTrackingMail(record, this.mailContext(fullName), news), tx);
+  }
 
   readonly queueCancellationMail: Step<OrderMove> = {
     name: 'queueCancellationMail',

@@ -2,6 +2,7 @@ import { formatRupees, paiseToRupees } from '../../core/money.ts';
 import { ORDER_STATUS_LABELS, shortOrderId, type OrderStatus, type Shipment } from '../../core/order.ts';
 import { escapeHtml, layout } from '../platform/mail/templates.ts';
 import type { OutgoingMail } from '../platform/mail/face.ts';
+import type { TrackingNews } from '../platform/orders/face.ts';
 import type { OrderItemRow, OrderRow } from './present.ts';
 
 /** What an order mail reads: the order's totals and its lines. */
@@ -127,4 +128,32 @@ export function orderStatusMail(
   if (shipment) lines.push(`Courier: ${shipment.courier}`, `Tracking number: ${shipment.trackingNumber}`);
   const link = shipment ? { label: 'Track the parcel', href: shipment.trackingUrl } : undefined;
   return orderMail(record, context, `Order ${label}: ${shortOrderId(record.order.orderId)}`, lines, link);
+}
+
+/** What a courier's scan tells the shopper (issue 34): the subject, and the lines under it. */
+const TRACKING_NEWS: Record<TrackingNews, { subject: (shortId: string) => string; lines: string[] }> = {
+  out_for_delivery: {
+    subject: (shortId) => `Your order ${shortId} is out for delivery`,
+    lines: ['Your order is out for delivery and should reach you today.'],
+  },
+  delivered: {
+    subject: (shortId) => `Your order ${shortId} has been delivered`,
+    lines: ['Your order has been delivered. Thank you for shopping with us.'],
+  },
+  returned: {
+    subject: (shortId) => `Your order ${shortId} has been returned to us`,
+    lines: ['The courier could not deliver your order and has brought it back to us.'],
+  },
+};
+
+/** The mail of a courier's scan: out for delivery, delivered, or returned to the shop (with its refund, if paid). */
+export function orderTrackingMail(record: MailedOrder, context: MailContext, news: TrackingNews): OutgoingMail {
+  const { subject, lines } = TRACKING_NEWS[news];
+  const refunding = news === 'returned' && record.order.paymentStatus === 'refund_pending';
+  return orderMail(
+    record,
+    context,
+    subject(shortOrderId(record.order.orderId)),
+    refunding ? [...lines, 'Your payment will be refunded within 5-7 business days.'] : lines,
+  );
 }

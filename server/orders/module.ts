@@ -6,7 +6,7 @@ import { jobsFace } from '../platform/work/jobs.ts';
 import { mailFace } from '../platform/mail/face.ts';
 import { dashboardSections } from '../platform/dashboard/face.ts';
 import { metricsGauges } from '../platform/metrics/face.ts';
-import { orderPaymentHistory, ordersFace, type PlacedOrders } from '../platform/orders/face.ts';
+import { orderPaymentHistory, ordersFace, orderTracking, type PlacedOrders } from '../platform/orders/face.ts';
 import { ordersSection } from './dashboard-section.ts';
 import { OrderService } from './service.ts';
 import { OrderLifecycle } from './lifecycle.ts';
@@ -39,12 +39,14 @@ export const ordersModule = defineModule({
   create: ({ needs, gather }): Orders => {
     const { database, shop } = needs;
     const mailing = { mediaBaseUrl: shop.mediaBaseUrl, shopName: shop.name, origin: shop.origin };
+    const tracking = gather(orderTracking);
     const orders = new OrderService({
       database,
       auth: needs.auth.auth,
       outbox: needs.mail.outbox,
       ...mailing,
       paymentHistory: gather(orderPaymentHistory),
+      tracking,
     });
     return {
       orders,
@@ -56,6 +58,7 @@ export const ordersModule = defineModule({
         outbox: needs.mail.outbox,
         audit: needs.audit.audit,
         ...mailing,
+        tracking,
       }),
     };
   },

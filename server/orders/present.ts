@@ -7,9 +7,12 @@ import {
   type Shipment,
   type StatusEvent,
   type TrackedOrder,
+  type TrackingEntry,
 } from '../../core/order.ts';
+import { TRACKING_SHOWN_MAX } from '../../core/contracts/orders.ts';
 import type { AdminOrder } from '../../core/contracts/admin-orders.ts';
 import type { ChangingStatus } from '../platform/orders/face.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { orderItems, orders, orderStatusEvents } from './schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -20,7 +23,24 @@ export interface OrderRecord {
   order: OrderRow;
   items: OrderItemRow[];
   events: StatusEventRow[];
+  /** The courier's scans, oldest first (extension point `orderDetail.tracking`). */
+  tracking: TrackingEntry[];
 }
+
+/** Where the courier's scans of orders are read (extension point `orderDetail.tracking`). */
+export type TrackingReaders = readonly ((
+  db: Db,
+  orderRowIds: readonly string[],
+) => Promise<Map<string, TrackingEntry[]>>)[];
+
+/** The scans of the orders, by row id, from the module that keeps them; none without one. */
+export async function trackingOf(readers: TrackingReaders, db: Db, orderRowIds: readonly string[]) {
+  const [read] = readers;
+  return read && orderRowIds.length > 0 ? read(db, orderRowIds) : new Map<string, TrackingEntry[]>();
+}
+
+/** The newest scans, at most what the answers show, oldest first. */
+const shownTracking = (tracking: TrackingEntry[]) => tracking.slice(-TRACKING_SHOWN_MAX);
 
 /**
  * A move as the orders module's own steps see it: the row is the one `shopperOrder` or `orderByPublicId` read and
@@ -41,7 +61,11 @@ export const shipmentOf = (order: OrderRow): Shipment | null =>
     : null;
 
 /** An order as the API shows it: rupees, image URLs and the public id. */
-export function presentOrder({ order, items, events }: OrderRecord, mediaBaseUrl: string, now = new Date()): Order {
+export function presentOrder(
+  { order, items, events, tracking }: OrderRecord,
+  mediaBaseUrl: string,
+  now = new Date(),
+): Order {
   return {
     _id: order.id,
     orderId: order.orderId,
@@ -63,12 +87,13 @@ export function presentOrder({ order, items, events }: OrderRecord, mediaBaseUrl
     shippingAddress: order.shippingAddress,
     statusHistory: history(events),
     shipment: shipmentOf(order),
+    tracking: shownTracking(tracking),
     cancellable: canCancel({ orderStatus: order.status, createdAt: order.createdAt }, now),
   };
 }
 
 /** What tracking shows: no address, no lines, only progress. */
-export function presentTracked({ order, items, events }: OrderRecord): TrackedOrder {
+export function presentTracked({ order, items, events, tracking }: OrderRecord): TrackedOrder {
   return {
     orderId: order.orderId,
     createdAt: order.createdAt.toISOString(),
@@ -80,11 +105,12 @@ export function presentTracked({ order, items, events }: OrderRecord): TrackedOr
     itemCount: itemCount(items),
     statusHistory: history(events),
     shipment: shipmentOf(order),
+    tracking: shownTracking(tracking),
   };
 }
 
 /** An order as the back office shows it: everything, with who took each step of its timeline. */
-export function presentAdminOrder({ order, items, events }: OrderRecord, mediaBaseUrl: string): AdminOrder {
+export function presentAdminOrder({ order, items, events, tracking }: OrderRecord, mediaBaseUrl: string): AdminOrder {
   return {
     id: order.id,
     orderId: order.orderId,
@@ -106,6 +132,7 @@ export function presentAdminOrder({ order, items, events }: OrderRecord, mediaBa
     shippingPrice: paiseToRupees(order.shippingPricePaise),
     total: paiseToRupees(order.totalPricePaise),
     shipment: shipmentOf(order),
+    tracking: shownTracking(tracking),
     timeline: events.map((event) => ({
       status: event.status,
       at: event.at.toISOString(),

@@ -21,7 +21,15 @@ import { ordersCsv } from './csv.ts';
 import { USER_ORDERS_MAX } from '../../core/contracts/orders.ts';
 import { orderItems, orders, orderStatusEvents } from './schema.ts';
 import { knownShapeOrderId } from './order-id.ts';
-import { presentAdminOrder, presentOrder, presentTracked, type OrderRecord, type OrderRow } from './present.ts';
+import {
+  presentAdminOrder,
+  presentOrder,
+  presentTracked,
+  trackingOf,
+  type OrderRecord,
+  type OrderRow,
+  type TrackingReaders,
+} from './present.ts';
 import { orderPlacedMail } from './mails.ts';
 
 export const TRACK_NOT_FOUND_MESSAGE = 'No order matches this order id and e-mail address.';
@@ -36,6 +44,8 @@ export interface OrderServiceOptions {
   origin: string;
   /** An order's payments by its row id (extension point `orderDetail.payments`): none without a payments module. */
   paymentHistory?: readonly ((orderRowId: string) => Promise<OrderPaymentHistory>)[];
+  /** The courier's scans (extension point `orderDetail.tracking`): none without a shipping module. */
+  tracking?: TrackingReaders;
 }
 
 /**
@@ -168,22 +178,24 @@ export class OrderService implements OrderBook {
     return (await this.withDetails(rows))[0];
   }
 
-  /** Loads the lines and status events of many orders in two queries. */
+  /** Loads the lines, status events and courier scans of many orders in three queries. */
   private async withDetails(rows: OrderRow[]): Promise<OrderRecord[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
-    const [items, events] = await Promise.all([
+    const [items, events, tracking] = await Promise.all([
       this.db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.position),
       this.db
         .select()
         .from(orderStatusEvents)
         .where(inArray(orderStatusEvents.orderId, ids))
         .orderBy(orderStatusEvents.at, orderStatusEvents.id),
+      trackingOf(this.options.tracking ?? [], this.db, ids),
     ]);
     return rows.map((order) => ({
       order,
       items: items.filter((item) => item.orderId === order.id),
       events: events.filter((event) => event.orderId === order.id),
+      tracking: tracking.get(order.id) ?? [],
     }));
   }
 }

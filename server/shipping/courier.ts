@@ -68,15 +68,9 @@ export interface AssignedAwb {
   courierName: string;
 }
 
-/** One scan, as tracking and the webhook report it. */
-export interface TrackingScan {
-  /** Shiprocket's status id for the shipment at this scan (`shipment_status_id`, else `current_status_id`). */
-  statusId: number;
-  /** The courier's words for it. */
-  activity: string;
-  location: string | null;
-  at: Date;
-}
+/** One scan, as tracking and the webhook report it: the platform's shape, which the tracking flow applies. */
+export type { TrackingScan } from '../platform/shipping/face.ts';
+import type { TrackingScan } from '../platform/shipping/face.ts';
 
 export interface Courier {
   /** Every courier that serves the query; empty when none does (any of Shiprocket's unserviceable forms). */

@@ -1,4 +1,5 @@
-// The shipping module's settings (decision 0073): Shiprocket's API user, the pickup address, the webhook's token.
+// The shipping module's settings (decisions 0073, 0074): Shiprocket's API user, the pickup address, the webhook's
+// token, how long a parcel may go unscanned.
 import { z } from 'zod';
 import { httpUrl, secret, shownValue } from '../platform/kernel/setting-types.ts';
 import { SHIPROCKET_API_URL } from './shiprocket.ts';
@@ -19,6 +20,12 @@ export const shippingSettings = z.object({
   SHIPROCKET_API_URL: httpUrl.default(SHIPROCKET_API_URL),
   /** How long one call to Shiprocket may take before it is retried (within bounds) or given up. */
   SHIPROCKET_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** A parcel not delivered or returned with no scan for this many hours is tracked by asking the courier. */
+  SHIPPING_TRACK_CHECK_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive('must be more than 0')
+    .max(24 * 30, 'must be at most 720')
+    .default(24),
 });
 
 export type ShippingSettings = z.output<typeof shippingSettings>;

@@ -23,6 +23,7 @@ async function freePort(): Promise<number> {
 const settings: ShippingSettings = {
   SHIPROCKET_API_URL: 'https://apiv2.shiprocket.in/v1/external',
   SHIPROCKET_TIMEOUT_MS: 10_000,
+  SHIPPING_TRACK_CHECK_HOURS: 24,
 };
 const secretOf = () => Promise.resolve(new TextEncoder().encode('x'.repeat(64)));
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { startTestShop, type TestShop } from './harness.ts';
+import type { AnyModule } from '../platform/kernel/index.ts';
 import {
   phonePeSettingsFor,
   startStandaloneSimulator,
@@ -24,11 +25,14 @@ export interface PaymentShop {
  * A shop whose real PhonePe adapter talks over HTTP to a standalone simulator (with its own database), and which
  * listens, so the simulator's webhooks reach it. Refunds settle only when a test says so.
  */
-export async function startPaymentShop(env: Record<string, string> = {}): Promise<PaymentShop> {
+export async function startPaymentShop(
+  env: Record<string, string> = {},
+  { modules }: { modules?: readonly AnyModule[] } = {},
+): Promise<PaymentShop> {
   const simulatorDatabase: Database = await openDatabase({});
   await simulatorDatabase.migrate();
   const simulator = await startStandaloneSimulator({ db: simulatorDatabase.db, refundSettleMs: 3_600_000 });
-  const shop = await startTestShop({ ...phonePeSettingsFor(simulator), ...env }, { listen: true });
+  const shop = await startTestShop({ ...phonePeSettingsFor(simulator), ...env }, { listen: true, modules });
   simulator.setWebhookUrl(`${shop.url}/api/payment/webhook`);
   return {
     shop,
@@ -45,11 +49,11 @@ export async function startPaymentShop(env: Record<string, string> = {}): Promis
  * A test file's payment shop, started before its tests and closed after them, with what its tests share: products
  * of their own, a prepaid order by a new shopper, and a wait for an order's payment status.
  */
-export function paymentTestWorld(env: Record<string, string> = {}) {
+export function paymentTestWorld(env: Record<string, string> = {}, options: { modules?: readonly AnyModule[] } = {}) {
   let world: PaymentShop;
   let supply: ReturnType<typeof productSupply>;
   beforeAll(async () => {
-    world = await startPaymentShop(env);
+    world = await startPaymentShop(env, options);
     supply = productSupply(world.shop);
   });
   afterAll(async () => {

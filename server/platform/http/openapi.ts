@@ -149,6 +149,8 @@ export function openApiOptions(
           refreshCookie: { type: 'apiKey', in: 'cookie', name: cookies.refresh },
           // PhonePe signs its webhooks with the SHA-256 of the username:password set in its dashboard.
           phonePeWebhook: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          // Shiprocket sends the token set in its dashboard as x-api-key with each tracking webhook (issue 34).
+          shiprocketWebhook: { type: 'apiKey', in: 'header', name: 'x-api-key' },
         },
       },
     },

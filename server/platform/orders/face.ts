@@ -9,7 +9,7 @@ import type { Db } from '../db/client.ts';
 import type { Step } from '../db/workflow.ts';
 import { extensionPoint, face } from '../kernel/face.ts';
 // The order status moves' section (at the end).
-import type { Order, Shipment } from '../../../core/order.ts';
+import type { Order, Shipment, TrackingEntry } from '../../../core/order.ts';
 import type { AdminActor } from '../audit/actor.ts';
 
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -164,6 +164,11 @@ export const placeOrderSteps = extensionPoint<Step<PlacingOrder>>('placeOrder.st
 export const cancelOrderRefund = extensionPoint<Step<OrderStatusChange>>('cancelOrder.refund');
 /** Steps of delivering an order, in its transaction: reviews asks for a review and marks verified purchases. */
 export const deliverOrderSteps = extensionPoint<Step<OrderStatusChange>>('deliverOrder.steps');
+/** The courier's scans of orders, by their row ids, read in `db` (the shipping module's; none: no scans). */
+export const orderTracking =
+  extensionPoint<(db: Db, orderRowIds: readonly string[]) => Promise<Map<string, TrackingEntry[]>>>(
+    'orderDetail.tracking',
+  );
 /** An order's payments for its back-office page, by the order's row id. */
 export const orderPaymentHistory =
   extensionPoint<(orderRowId: string) => Promise<OrderPaymentHistory>>('orderDetail.payments');
@@ -223,11 +228,16 @@ export interface OrderMoves {
    * (mailStatusChange, not for a cancellation, which has its own). Both act only on an admin's change.
    */
   readonly afterAdminChange: readonly Step<ChangingStatus>[];
+  /** The courier's news of an order (by its row id) mailed to its shopper, queued in `tx`. */
+  mailTrackingNews(tx: Db, orderRowId: string, news: TrackingNews): Promise<void>;
   /** The moved order as the shopper sees it. */
   shopperOrderOf(record: MovedOrderRecord): Order;
   /** The moved order as the back office shows it. */
   adminOrderOf(record: MovedOrderRecord): AdminOrder;
 }
+
+/** What a courier's scan tells the shopper by mail. */
+export type TrackingNews = 'out_for_delivery' | 'delivered' | 'returned';
 
 export interface OrdersFace {
   orderMoves: OrderMoves;

@@ -1,9 +1,53 @@
-// What every module and flow sees of shipping (decision 0061): whether a PIN is served, takes cash on delivery, and
-// when a parcel would arrive (decision 0075). Placing an order checks its address's PIN here.
+// What the flows see of the shipping module (issue 34): its shipments and their applied scans, the points where the
+// flow that applies a scan plugs in, and delivery estimates, which placing an order checks its address's PIN with
+// (decision 0075).
+import type { TrackingStatus } from '../../../core/contracts/orders.ts';
 import type { DeliveryEstimate } from '../../../core/contracts/shipping.ts';
+import type { Db } from '../db/client.ts';
 import type { StockLine } from '../stock/face.ts';
-import { face } from '../kernel/face.ts';
+import { extensionPoint, face } from '../kernel/face.ts';
 
+/** One courier scan as the webhook and tracking report it (the courier interface's TrackingScan, same shape). */
+export interface TrackingScan {
+  /** Shiprocket's status id at this scan (`shipment_status_id`, else `current_status_id`). */
+  statusId: number;
+  /** The courier's words for it. */
+  activity: string;
+  location: string | null;
+  at: Date;
+}
+
+/** What the catch-up job asks of a courier (server/shipping/courier.ts's Courier has it). */
+export interface ScanSource {
+  /** Every scan so far, oldest first; empty for an AWB the courier does not know yet. */
+  track(awb: string): Promise<TrackingScan[]>;
+}
+
+/** A shipment as the tracking flow sees it: its order, its AWB and the newest scan applied. */
+export interface TrackedShipment {
+  id: string;
+  /** The order's row id. */
+  orderId: string;
+  awb: string;
+  trackingStatus: TrackingStatus | null;
+  lastScanAt: Date | null;
+}
+
+/** What recording a scan did: nothing (a repeat), or added it, as the newest or as an older one. */
+export type RecordedScan = 'repeat' | 'newest' | 'older';
+
+/** The shipping module's tables as the tracking flow changes them, each change in the flow's transaction. */
+export interface ShipmentBook {
+  /** The shipment of an AWB locked FOR UPDATE in `tx`, so its scans apply one at a time; null for an unknown AWB. */
+  lockByAwb(tx: Db, awb: string): Promise<TrackedShipment | null>;
+  /**
+   * Adds the scan to the shipment's list once per (AWB, status id, time); a scan newer than every one applied
+   * becomes the shipment's latest.
+   */
+  recordScan(tx: Db, shipment: TrackedShipment, scan: TrackingScan, status: TrackingStatus): Promise<RecordedScan>;
+}
+
+/** Whether a PIN is served, takes cash on delivery, and when. */
 export interface DeliveryEstimates {
   /**
    * The estimate for a parcel of these lines (each product's unit parcel times its quantity); products that do not
@@ -13,7 +57,16 @@ export interface DeliveryEstimates {
 }
 
 export interface ShippingFace {
+  shipments: ShipmentBook;
   estimates: DeliveryEstimates;
 }
 
 export const shippingFace = face<ShippingFace>('shipping');
+
+/** Applying a shipment's scans to its order (the tracking flow's), in order, each once. */
+export interface ScanApplier {
+  applyScans(awb: string, scans: readonly TrackingScan[]): Promise<void>;
+}
+
+/** Where the shipping module finds how scans are applied; exactly one flow (tracking) contributes. */
+export const trackingScans = extensionPoint<ScanApplier>('shipping.scans');

@@ -18,7 +18,7 @@ export interface StockReference<Kind extends StockMovementKind = StockMovementKi
 /** An order taking stock. */
 export type SaleReference = StockReference<'sale'>;
 /** An order giving stock back. */
-export type ReturnReference = StockReference<'cancellation' | 'expiry' | 'refund'>;
+export type ReturnReference = StockReference<'cancellation' | 'expiry' | 'refund' | 'return_to_origin'>;
 
 /** A line as reserved: at the price and title read under the product's lock, which the order charges and shows. */
 export interface ReservedLine {
