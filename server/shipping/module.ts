@@ -3,9 +3,11 @@ import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { orderTracking } from '../platform/orders/face.ts';
+import { catalogFace } from '../platform/catalog/face.ts';
 import { shippingFace, trackingScans } from '../platform/shipping/face.ts';
 import type { Courier } from './courier.ts';
 import { PinDirectory } from './pin-directory.ts';
+import { DeliveryEstimates } from './estimates.ts';
 import { shippingRoutes } from './routes.ts';
 import { checkShippingSettings, shippingSettings } from './settings.ts';
 import { courierSetup, type CourierSetup } from './setup.ts';
@@ -24,6 +26,8 @@ export interface Shipping {
   shipments: Shipments;
   /** The tracking webhook's inbox and each shipment's catch-up job. */
   tracking: Tracking;
+  /** Whether a PIN is served, takes cash on delivery, and when (decision 0075). */
+  estimates: DeliveryEstimates;
 }
 
 /** The one contribution at `point`, read at call time; none is an error naming the point. */
@@ -35,12 +39,12 @@ function onlyOne<T>(contributed: readonly T[], point: ExtensionPoint<T>): () => 
   };
 }
 
-/** Delivery across India (issue 34): the PIN directory, the courier, shipments and their tracking. */
+/** Delivery across India (issue 34): the PIN directory, the courier, delivery estimates, shipments and tracking. */
 export const shippingModule = defineModule({
   name: 'shipping',
   settings: shippingSettings,
   checkSettings: checkShippingSettings,
-  needs: { database: databaseFace, shop: shopFace, auth: authFace, jobs: jobsFace, log: logFace },
+  needs: { database: databaseFace, shop: shopFace, auth: authFace, jobs: jobsFace, log: logFace, catalog: catalogFace },
   provides: shippingFace,
   create: async ({ settings, needs, gather }): Promise<Shipping> => {
     const { database, jobs, shop, auth } = needs;
@@ -62,10 +66,17 @@ export const shippingModule = defineModule({
       courierSetup: setup,
       shipments,
       tracking,
+      estimates: new DeliveryEstimates({
+        database,
+        courier: setup.courier,
+        pickupPin: setup.pickupPin,
+        catalogue: needs.catalog.catalog,
+        log: needs.log,
+      }),
     };
   },
-  routes: async (app, { pins, tracking, courierSetup }) => {
-    await app.register(shippingRoutes, { pins });
+  routes: async (app, { pins, estimates, tracking, courierSetup }) => {
+    await app.register(shippingRoutes, { pins, estimates });
     await app.register(trackingRoutes, { tracking, token: courierSetup.webhookToken });
   },
   jobs: ({ tracking }) => tracking.jobs(),
