@@ -1,5 +1,6 @@
 import { contribute, defineModule, type ExtensionPoint } from '../platform/kernel/index.ts';
-import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
+import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
+import { FailureThrottle } from '../platform/http/rate-limit.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { orderTracking } from '../platform/orders/face.ts';
@@ -24,7 +25,11 @@ export interface Shipping {
   shipments: Shipments;
   /** The tracking webhook's inbox and each shipment's catch-up job. */
   tracking: Tracking;
+  webhookKeyFailures: FailureThrottle;
 }
+
+/** Wrong webhook keys an address may send in 15 minutes before 429, as PhonePe's webhook allows (decision 0078). */
+const WEBHOOK_KEY_FAILURES = { prefix: 'tracking-webhook-failed:ip', failures: 20, windowSeconds: 15 * 60 };
 
 /** The one contribution at `point`, read at call time; none is an error naming the point. */
 function onlyOne<T>(contributed: readonly T[], point: ExtensionPoint<T>): () => T {
@@ -40,7 +45,14 @@ export const shippingModule = defineModule({
   name: 'shipping',
   settings: shippingSettings,
   checkSettings: checkShippingSettings,
-  needs: { database: databaseFace, shop: shopFace, auth: authFace, jobs: jobsFace, log: logFace },
+  needs: {
+    database: databaseFace,
+    shop: shopFace,
+    auth: authFace,
+    jobs: jobsFace,
+    log: logFace,
+    rateLimits: rateLimitsFace,
+  },
   provides: shippingFace,
   create: async ({ settings, needs, gather }): Promise<Shipping> => {
     const { database, jobs, shop, auth } = needs;
@@ -62,11 +74,12 @@ export const shippingModule = defineModule({
       courierSetup: setup,
       shipments,
       tracking,
+      webhookKeyFailures: new FailureThrottle(needs.rateLimits, WEBHOOK_KEY_FAILURES),
     };
   },
-  routes: async (app, { pins, tracking, courierSetup }) => {
+  routes: async (app, { pins, tracking, courierSetup, webhookKeyFailures }) => {
     await app.register(shippingRoutes, { pins });
-    await app.register(trackingRoutes, { tracking, token: courierSetup.webhookToken });
+    await app.register(trackingRoutes, { tracking, token: courierSetup.webhookToken, keyFailures: webhookKeyFailures });
   },
   jobs: ({ tracking }) => tracking.jobs(),
   contributes: [
