@@ -5,7 +5,7 @@
 // Goals: p95 ≤ 50 ms, none over 3 s, each applied once.
 import { ADDRESS, ORDER_LIMITS, percentiles, preparePostgresBuyers } from './cod-orders.ts';
 import { getJson, postJson } from './http-client.ts';
-import { localPostgres, startShop, withClient } from './server-process.ts';
+import { dataDirOf, localPostgres, startShop, withClient } from './server-process.ts';
 
 const SHIPPED_ORDERS = 200;
 const WEBHOOKS = 1000;
@@ -221,7 +221,12 @@ export async function measureTrackingWebhooks(port: number): Promise<string[]> {
     console.log('\nPOST /api/shipping/tracking: skipped, it runs on PostgreSQL only');
     return [];
   }
-  const shop = await startShop(port, { ...ORDER_LIMITS, ...SHIPROCKET_SETTINGS, DATABASE_URL: databaseUrl });
+  // The shop's log to a file: it warns of each warm-up scan of an AWB it did not ship.
+  const shop = await startShop(
+    port,
+    { ...ORDER_LIMITS, ...SHIPROCKET_SETTINGS, DATABASE_URL: databaseUrl },
+    { logFile: `${dataDirOf(port)}.log` },
+  );
   try {
     const awbs = await shippedOrders(shop.origin, databaseUrl);
     // The scans happened an hour apart, starting a day ago.

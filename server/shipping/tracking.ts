@@ -56,12 +56,13 @@ export class Tracking {
           .insert(trackingWebhooks)
           .values(bodies.map((body) => ({ body })))
           .returning({ id: trackingWebhooks.id });
-        // Sent together on the transaction's one connection, not each after the last's answer.
-        await Promise.all(
-          rows.map(({ id }) =>
-            jobs.schedule({ kind: TRACKING_WEBHOOK_JOB, key: id, inSeconds: 0, priority: WEBHOOK_PRIORITY }, tx),
-          ),
-        );
+        const due = rows.map(({ id }) => ({
+          kind: TRACKING_WEBHOOK_JOB,
+          key: id,
+          payload: {},
+          priority: WEBHOOK_PRIORITY,
+        }));
+        await jobs.addAll(due, tx);
       });
     }, 100);
   }
