@@ -129,5 +129,7 @@ export const trackingWebhookEndpoint = endpoint({
     400: messageSchema,
     401: messageSchema,
     413: messageSchema,
+    /** An address that keeps sending a wrong key (the general limit leaves this route alone, decision 0078). */
+    429: messageSchema,
   },
 });

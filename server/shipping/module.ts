@@ -1,5 +1,6 @@
 import { contribute, defineModule, type ExtensionPoint } from '../platform/kernel/index.ts';
-import { databaseFace, logFace, shopFace } from '../platform/faces.ts';
+import { databaseFace, logFace, rateLimitsFace, shopFace } from '../platform/faces.ts';
+import { FailureThrottle } from '../platform/http/rate-limit.ts';
 import { authFace } from '../platform/auth/face.ts';
 import { jobsFace } from '../platform/work/jobs.ts';
 import { orderTracking } from '../platform/orders/face.ts';
@@ -28,7 +29,11 @@ export interface Shipping {
   tracking: Tracking;
   /** Whether a PIN is served, takes cash on delivery, and when (decision 0075). */
   estimates: DeliveryEstimates;
+  webhookKeyFailures: FailureThrottle;
 }
+
+/** Wrong webhook keys an address may send in 15 minutes before 429, as PhonePe's webhook allows (decision 0078). */
+const WEBHOOK_KEY_FAILURES = { prefix: 'tracking-webhook-failed:ip', failures: 20, windowSeconds: 15 * 60 };
 
 /** The one contribution at `point`, read at call time; none is an error naming the point. */
 function onlyOne<T>(contributed: readonly T[], point: ExtensionPoint<T>): () => T {
@@ -44,7 +49,15 @@ export const shippingModule = defineModule({
   name: 'shipping',
   settings: shippingSettings,
   checkSettings: checkShippingSettings,
-  needs: { database: databaseFace, shop: shopFace, auth: authFace, jobs: jobsFace, log: logFace, catalog: catalogFace },
+  needs: {
+    database: databaseFace,
+    shop: shopFace,
+    auth: authFace,
+    jobs: jobsFace,
+    log: logFace,
+    catalog: catalogFace,
+    rateLimits: rateLimitsFace,
+  },
   provides: shippingFace,
   create: async ({ settings, needs, gather }): Promise<Shipping> => {
     const { database, jobs, shop, auth } = needs;
@@ -73,11 +86,12 @@ export const shippingModule = defineModule({
         catalogue: needs.catalog.catalog,
         log: needs.log,
       }),
+      webhookKeyFailures: new FailureThrottle(needs.rateLimits, WEBHOOK_KEY_FAILURES),
     };
   },
-  routes: async (app, { pins, estimates, tracking, courierSetup }) => {
+  routes: async (app, { pins, estimates, tracking, courierSetup, webhookKeyFailures }) => {
     await app.register(shippingRoutes, { pins, estimates });
-    await app.register(trackingRoutes, { tracking, token: courierSetup.webhookToken });
+    await app.register(trackingRoutes, { tracking, token: courierSetup.webhookToken, keyFailures: webhookKeyFailures });
   },
   jobs: ({ tracking }) => tracking.jobs(),
   contributes: [
