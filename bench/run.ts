@@ -17,10 +17,12 @@ import { SLOW_CHECKS, SLOW_GATEWAY_SHOPPERS, STATUS_CALL_MS, measureWebhooksBehi
 import { Shoppers, WEBHOOK_SHOPPERS, measurePrepaidCheckout, measureWebhooks, startBenchSimulator } from './prepaid.ts';
 import { measureScaleOut } from './scale-out.ts';
 import { measureMemory } from './memory.ts';
+import { measureTrackingWebhooks } from './tracking-webhooks.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 /** The first of the scale-out section's three shop processes (the others take the next two ports). */
 const SCALE_OUT_PORT = PORT + 10;
+const TRACKING_PORT = PORT + 7;
 
 const describeOrders = (label: string, orders: OrderLoad) =>
   `POST /api/orders/create-order (cash on delivery) on ${label}, ${COD_BUYERS} concurrent buyers: ${orders.orders} orders, ` +
@@ -160,6 +162,11 @@ async function main() {
     for (const goal of await measureScaleOut(SCALE_OUT_PORT)) console.log(goal);
     return;
   }
+  // `npm run bench -- --tracking-only`: Shiprocket's tracking webhooks alone, when working on shipping.
+  if (process.argv.includes('--tracking-only')) {
+    for (const goal of await measureTrackingWebhooks(TRACKING_PORT)) console.log(goal);
+    return;
+  }
   // `npm run bench -- --memory-only`: a cold start's memory and first images alone (decision 0069).
   if (process.argv.includes('--memory-only')) {
     for (const goal of await measureMemory(PORT + 6)) console.log(goal);
@@ -221,6 +228,7 @@ async function main() {
     await shop.stop();
   }
   for (const goal of await measurePrepaid(PORT + 2)) console.log(goal);
+  for (const goal of await measureTrackingWebhooks(TRACKING_PORT)) console.log(goal);
   const adminList = await measureAdminOrdersOnPglite(PORT + 3, DURATION_S);
   console.log(
     `\nGET /api/admin/orders with three filters (status, payment method, 30 days) on PGlite, ${ADMIN_ORDER_COUNT} orders, ` +

@@ -14,7 +14,14 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 /** One process then three, this many times; the figures are the means. */
-const ROUNDS = Number(process.env.BENCH_SCALE_OUT_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_SCALE_OUT_ROUNDS ?? 3);
+/**
+ * Before the rounds, the load through nginx on all three processes for this long: a fresh process takes tens of
+ * seconds of traffic before V8 has optimised its hot code, and each of three gets a third of it. With a 6 s warm-up
+ * alone, three fresh processes took twice the CPU per request of the one that had served since the start; after
+ * about a minute of traffic, an eighth more (decision 0076). What splitting costs is judged on warm processes.
+ */
+const WARM_ALL_S = Number(process.env.BENCH_SCALE_OUT_WARM_ALL ?? 30);
 /** Splitting the load over three processes may cost each request at most a quarter more CPU. */
 const CPU_SHARE = 0.75;
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim());
@@ -39,6 +46,18 @@ interface Run {
   /** CPU-seconds per second of the shops, nginx and this load generator: who had the cores. */
   cores: { shops: number; nginx: number; load: number };
   failures: number;
+}
+
+/** The load through nginx in front of `shops` for `seconds`, nothing measured. */
+async function warmUpBehindNginx(shops: RunningShop[], mix: (origin: string) => LoadMix, seconds: number) {
+  const nginx = await startNginx(shops.map(({ origin }) => Number(new URL(origin).port)));
+  try {
+    const warmUp = new SteadyLoad(nginx.origin, mix(nginx.origin));
+    await warmUp.lanes(CONNECTIONS, seconds * 1000);
+    await warmUp.close();
+  } finally {
+    await nginx.stop();
+  }
 }
 
 /** The load through nginx in front of `shops`, warmed up first; the shops' CPU counted over the measured part. */
@@ -111,6 +130,7 @@ export async function measureScaleOut(firstPort: number): Promise<string[]> {
       pages: [`/product/${product.slug}`, '/shop'],
       reads: ['/api/product/all-products', `/api/product/${product._id}`],
     });
+    await warmUpBehindNginx(shops, mix, WARM_ALL_S);
     // In turns, so that whatever else the machine runs weighs on both alike.
     const ones: Run[] = [];
     const threes: Run[] = [];
@@ -121,7 +141,7 @@ export async function measureScaleOut(firstPort: number): Promise<string[]> {
     const [one, three] = [meanOf(ones), meanOf(threes)];
     const cores = availableParallelism();
     console.log(
-      `\nPage views and catalogue reads through nginx, ${CONNECTIONS} connections, ${cores} cores (load generator and nginx on them too), mean of ${ROUNDS} rounds:`,
+      `\nPage views and catalogue reads through nginx, ${CONNECTIONS} connections, ${cores} cores (load generator and nginx on them too), all three warmed up for ${WARM_ALL_S} s, mean of ${ROUNDS} rounds:`,
     );
     console.log(describeRun('  1 shop process', one));
     console.log(describeRun('  3 shop processes', three));

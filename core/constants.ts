@@ -53,3 +53,9 @@ export const CACHED_DATA_KEPT_MS = 60_000;
 
 export const MOBILE_MENU_WIDTH = '80%';
 export const MOBILE_MENU_TWEEN_SECONDS = 0.4;
+
+/** One unit's parcel when nobody has measured it (issue 34): 0.5 kg, 20 × 15 × 10 cm. */
+export const DEFAULT_PRODUCT_PARCEL = { weightKg: 0.5, lengthCm: 20, breadthCm: 15, heightCm: 10 } as const;
+
+/** Where the browser keeps the PIN a shopper last checked on a product page, for checkout to start from. */
+export const REMEMBERED_PIN_KEY = 'deliveryPin';

@@ -2,7 +2,7 @@
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** The month names en-IN uses in a short date; September is 'Sept'. */
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 
 /**
  * A date as the shop's clock has it, '6 Sept 2026': what Intl.DateTimeFormat('en-IN', { day: 'numeric', month:

@@ -6,7 +6,8 @@ import { SubmitButton } from '../components/form/SubmitButton';
 import type { Success } from './api';
 import { Form } from 'react-router';
 import { ChangeFields, useChangeForm } from './change-form';
-import { PRODUCT_ROWS, rowKey, rowsOf, textAt, type RowList } from './product-form';
+import { DEFAULT_PRODUCT_PARCEL } from '../../core/constants';
+import { PRODUCT_ROWS, rowKey, rowsOf, textAt, type ParcelField, type RowList } from './product-form';
 import { PRODUCT_INTENTS } from './ProductImages';
 import { Card, inputClass, labelClass, smallButtonClass } from './ui';
 
@@ -168,6 +169,31 @@ function ListingFacts({ field, importerError }: { field: FieldOf; importerError?
   );
 }
 
+/** One unit's parcel, as couriers are asked about it: every product starts at 0.5 kg, 20 × 15 × 10 cm. */
+function ParcelFields({ product, errors }: { product: AdminProduct | null; errors: Errors }) {
+  const side = (name: ParcelField, label: string) => (
+    <Field
+      label={label}
+      inputMode="decimal"
+      name={name}
+      error={errors[name]}
+      defaultValue={String(product?.[name] ?? DEFAULT_PRODUCT_PARCEL[name])}
+    />
+  );
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-lg font-semibold">Parcel (one unit, packed)</legend>
+      <p className="text-sm text-stone-700">Couriers price and serve by these, for delivery estimates and shipments.</p>
+      <div className="grid gap-3 md:grid-cols-4">
+        {side('weightKg', 'Weight (kg)')}
+        {side('lengthCm', 'Length (cm)')}
+        {side('breadthCm', 'Breadth (cm)')}
+        {side('heightCm', 'Height (cm)')}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The props of the input of a name. */
 type FieldOf = (name: string) => Input;
 
@@ -213,6 +239,7 @@ export function ProductForm({ product, categories }: { product: AdminProduct | n
         {(Object.keys(PRODUCT_ROWS) as RowList[]).map((list) => (
           <Rows key={list} list={list} initial={rowsOf(product, list)} errors={errors} />
         ))}
+        <ParcelFields product={product} errors={errors} />
         <ListingFacts field={field} importerError={errors['listingFacts.importer']} />
         <SubmitButton busy={busy} busyLabel="Saving...">
           {product ? 'Save product' : 'Create product'}

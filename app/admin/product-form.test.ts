@@ -7,7 +7,8 @@ import {
 } from '../../core/contracts/admin-products';
 import { LISTING_FACTS_MESSAGES } from '../../core/contracts/listing-facts-input';
 import { messagesByInput } from './api.server';
-import { PRODUCT_ROWS, moved, productBody, rowKey, rowsOf, textAt, type RowList } from './product-form';
+import { DEFAULT_PRODUCT_PARCEL } from '../../core/constants';
+import { PARCEL_FIELDS, PRODUCT_ROWS, moved, productBody, rowKey, rowsOf, textAt, type RowList } from './product-form';
 
 const facts = {
   manufacturer: { name: 'Kala Works', address: '12 Loom Street, Jaipur 302001' },
@@ -36,6 +37,10 @@ const product: AdminProduct = {
   whatsInTheBox: ['1 lamp'],
   listingFacts: facts,
   images: [],
+  weightKg: 1.25,
+  lengthCm: 30,
+  breadthCm: 12.5,
+  heightCm: 8,
 };
 
 /** The inputs the form posts for a product, as it starts (an empty new product when null), with `changes` over them. */
@@ -49,6 +54,7 @@ function posted(
   form.set('originalPrice', start ? String(start.originalPrice) : '');
   form.set('price', start ? String(start.price) : '');
   if (!start) form.set('openingStock', '0');
+  for (const name of PARCEL_FIELDS) form.set(name, String(start?.[name] ?? DEFAULT_PRODUCT_PARCEL[name]));
   for (const list of Object.keys(PRODUCT_ROWS) as RowList[]) {
     const rows = [...rowsOf(start, list), ...Array.from({ length: extraRows[list] ?? 0 }, () => ['', ''])];
     rows.forEach((row, index) =>
@@ -91,6 +97,8 @@ describe("the product form's body", () => {
       originalPrice: undefined,
       openingStock: 0,
       specs: [],
+      weightKg: 0.5,
+      lengthCm: 20,
     });
   });
 
@@ -105,6 +113,10 @@ describe("the product form's body", () => {
       description: ['Hand made.', 'Polished.'],
       whatsInTheBox: ['1 lamp'],
       listingFacts: facts,
+      weightKg: 1.25,
+      lengthCm: 30,
+      breadthCm: 12.5,
+      heightCm: 8,
     });
     expect(productUpdateSchema.safeParse(body)).toMatchObject({ success: true, data: body });
   });
@@ -137,6 +149,16 @@ describe("the product form's body", () => {
     expect(messages(filledNew({ 'listingFacts.countryOfOrigin': 'China' }))).toEqual({
       'listingFacts.importer': LISTING_FACTS_MESSAGES.importerRequired,
     });
+  });
+
+  it('refuse a parcel with no weight, a side of 0, or finer than a gram or a millimetre', () => {
+    expect(messages(filledNew({ weightKg: '', lengthCm: '0', breadthCm: '12.25', heightCm: '301' }))).toEqual({
+      weightKg: 'Weight must be in kg, from 0.001 to 100, to the gram (at most three decimals)',
+      lengthCm: 'Length must be in cm, from 0.1 to 300, with at most one decimal',
+      breadthCm: 'Breadth must be in cm, from 0.1 to 300, with at most one decimal',
+      heightCm: 'Height must be in cm, from 0.1 to 300, with at most one decimal',
+    });
+    expect(messages(filledNew({ weightKg: '0.0005' }))).toHaveProperty('weightKg');
   });
 
   it('send a packer only when one is given, and the opening stock on create', () => {

@@ -5,6 +5,10 @@
  */
 import type { AdminProduct } from '../../core/contracts/admin-products';
 
+/** One unit's parcel, in kg and cm. */
+export const PARCEL_FIELDS = ['weightKg', 'lengthCm', 'breadthCm', 'heightCm'] as const;
+export type ParcelField = (typeof PARCEL_FIELDS)[number];
+
 /** The lists of rows, each row's fields after its index ('' for a list of plain texts). */
 export const PRODUCT_ROWS = {
   specs: ['name', 'value'],
@@ -76,6 +80,10 @@ export function productBody(form: PostedFields): Record<string, unknown> {
     originalPrice: numberOf(form.get('originalPrice')),
     price: numberOf(form.get('price')),
     ...(form.has('openingStock') ? { openingStock: numberOf(form.get('openingStock')) ?? 0 } : {}),
+    // The form always shows them: blank is a mistake to name (NaN), not the schema's default.
+    ...Object.fromEntries(
+      PARCEL_FIELDS.filter((name) => form.has(name)).map((name) => [name, numberOf(form.get(name)) ?? Number.NaN]),
+    ),
     specs: rows('specs').map(([name = '', value = '']) => ({ name, value })),
     description: rows('description').map(([paragraph = '']) => paragraph),
     whatsInTheBox: rows('whatsInTheBox').map(([item = '']) => item),

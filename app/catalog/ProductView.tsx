@@ -22,10 +22,20 @@ interface ProductViewProps {
   onAddToCart: (quantity: number) => Promise<void>;
   /** Shown beside Buy Now: the page's wishlist heart (the catalogue knows no wishlist). */
   wishButton?: ReactNode;
+  /** Under the delivery line: the PIN code check (app/shipping). */
+  deliveryCheck?: ReactNode;
 }
 
 /** The product page: gallery, facts and buying, then the description, details and reviews tabs. */
-export function ProductView({ product, rating, reviewsPanel, initialTab, onAddToCart, wishButton }: ProductViewProps) {
+export function ProductView({
+  product,
+  rating,
+  reviewsPanel,
+  initialTab,
+  onAddToCart,
+  wishButton,
+  deliveryCheck,
+}: ProductViewProps) {
   const inStock = product.countInStock > 0;
   return (
     <article className="mx-auto max-w-7xl px-4 py-8">
@@ -64,6 +74,7 @@ export function ProductView({ product, rating, reviewsPanel, initialTab, onAddTo
             {wishButton}
           </PurchaseBox>
           <DeliveryEstimate days={DELIVERY_ESTIMATE_PRODUCT_PAGE} />
+          {deliveryCheck}
           <div className="mt-6 rounded-lg border border-stone-200 p-4">
             <p className="flex items-center gap-2 text-sm font-semibold">
               <ShieldIcon /> Guaranteed safe &amp; secure checkout

@@ -20,6 +20,9 @@ import { OrderSummary } from './OrderSummary';
 import { PaymentChoice } from './PaymentChoice';
 import { placeOrder, type PlaceOrderInput } from './place-order';
 import { SavedAddresses } from './SavedAddresses';
+import { DELIVERY_MESSAGES } from '../../core/delivery';
+import { useDeliveryEstimate } from '../components/form/delivery-estimate';
+import { rememberedPin } from '../lib/remembered-pin';
 
 export const VERIFY_EMAIL_MESSAGE = 'Please verify your e-mail address before placing an order.';
 
@@ -86,6 +89,19 @@ export function CheckoutForm({
     prepaidAvailable ? (cart.paymentMethod ?? DEFAULT_PAYMENT_METHOD) : 'cod',
   );
   useRefreshUntilVerified(user.emailVerified, refreshUser);
+  // Whether the address's PIN is delivered to, and takes cash (issue 34); the server checks it again on placing.
+  const delivery = useDeliveryEstimate(form.values.pincode.trim());
+  const unserved = delivery !== null && !delivery.serviceable;
+  const codUnavailable =
+    delivery !== null && delivery.serviceable && !delivery.cod ? DELIVERY_MESSAGES.noCod : undefined;
+  const choosePaymentMethod = (method: PaymentMethod) => {
+    setPaymentMethod(method);
+    onSavePaymentMethod(method);
+  };
+  // Cash on delivery chosen where it cannot be taken: prepaid in its place, when the shop takes payments online.
+  useEffect(() => {
+    if (codUnavailable && paymentMethod === 'cod' && prepaidAvailable) setPaymentMethod('prepaid');
+  }, [codUnavailable, paymentMethod, prepaidAvailable]);
 
   const submit = form.handleSubmit(async ({ ageConfirmed, ...shippingAddress }) => {
     // Kept for the next checkout, beside the order, not before it: the order must not wait for the cart's code.
@@ -95,6 +111,8 @@ export function CheckoutForm({
       // The notice above the form already says so; the toast answers the click.
       return toast.error(VERIFY_EMAIL_MESSAGE);
     }
+    if (unserved) return toast.error(DELIVERY_MESSAGES.unserved);
+    if (codUnavailable && paymentMethod === 'cod') return toast.error(codUnavailable);
     const order: PlaceOrderInput = { cartItems: cart.cartItems, shippingAddress, paymentMethod, ageConfirmed };
     if (onPayOnline && paymentMethod === 'prepaid') {
       await Promise.all([onPayOnline({ shippingAddress, placeOrder: () => placeOrder(order) }), saveAddress()]);
@@ -120,7 +138,12 @@ export function CheckoutForm({
           </h2>
           <p className="text-sm text-stone-600">Fields marked * are required. We deliver within India.</p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <AddressFields field={form.field} lastNameRequired emailClassName="sm:col-span-2" />
+            <AddressFields
+              field={form.field}
+              lastNameRequired
+              emailClassName="sm:col-span-2"
+              suggestedPin={rememberedPin}
+            />
           </div>
         </section>
       </div>
@@ -137,13 +160,16 @@ export function CheckoutForm({
         <PaymentChoice
           value={paymentMethod}
           prepaidUnavailable={prepaidAvailable ? undefined : PAYMENT_MESSAGES.prepaidUnavailable}
-          onChange={(method) => {
-            setPaymentMethod(method);
-            onSavePaymentMethod(method);
-          }}
+          codUnavailable={codUnavailable}
+          onChange={choosePaymentMethod}
         />
         <AgeConfirmation {...form.field('ageConfirmed')} />
-        <SubmitButton busy={form.busy} busyLabel="Placing order...">
+        {unserved && (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {DELIVERY_MESSAGES.unserved}
+          </p>
+        )}
+        <SubmitButton busy={form.busy} busyLabel="Placing order..." disabled={unserved}>
           Place Order
         </SubmitButton>
       </aside>

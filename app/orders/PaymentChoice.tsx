@@ -11,10 +11,12 @@ interface PaymentChoiceProps {
   onChange: (method: PaymentMethod) => void;
   /** Why prepaid cannot be offered, when it cannot: only cash on delivery is shown, with this reason. */
   prepaidUnavailable?: string;
+  /** Why cash on delivery cannot be taken at the address's PIN, when it cannot: it is shown disabled, with this. */
+  codUnavailable?: string;
 }
 
 /** Prepaid or cash on delivery (spec section 4); prepaid is the default, when the shop can take payments online. */
-export function PaymentChoice({ value, onChange, prepaidUnavailable }: PaymentChoiceProps) {
+export function PaymentChoice({ value, onChange, prepaidUnavailable, codUnavailable }: PaymentChoiceProps) {
   return (
     <div className="space-y-3">
       <ChoiceCards
@@ -24,6 +26,7 @@ export function PaymentChoice({ value, onChange, prepaidUnavailable }: PaymentCh
         keyOf={(option) => option.value}
         isChosen={(option) => option.value === value}
         onChoose={(option) => onChange(option.value)}
+        isDisabled={(option) => option.value === 'cod' && codUnavailable !== undefined}
       >
         {(option) => (
           <span>
@@ -38,6 +41,14 @@ export function PaymentChoice({ value, onChange, prepaidUnavailable }: PaymentCh
           data-testid="prepaid-unavailable"
         >
           {prepaidUnavailable}
+        </p>
+      )}
+      {codUnavailable && (
+        <p
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="cod-unavailable"
+        >
+          {codUnavailable}
         </p>
       )}
     </div>

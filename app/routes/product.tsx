@@ -12,6 +12,7 @@ import { firstPaintReviews } from '../reviews/review-stats';
 import { ReviewsPanel } from '../reviews/ReviewsPanel';
 import { useProductReviews } from '../reviews/use-product-reviews';
 import { WishlistButton } from '../wishlist/WishlistButton';
+import { DeliveryCheck } from '../shipping/DeliveryCheck';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,6 +83,7 @@ function ProductPageOf({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>)
         <ReviewsPanel product={product} reviews={reviews} shown={shown} openForm={openForm} session={session} />
       )}
       onAddToCart={addToCart}
+      deliveryCheck={<DeliveryCheck productId={product._id} />}
       wishButton={<WishlistButton product={product} className="size-11 border border-stone-300 hover:bg-brand-50" />}
     />
   );

@@ -4,6 +4,7 @@
  * computes the discount itself.
  */
 import { z } from './zod.ts';
+import { DEFAULT_PRODUCT_PARCEL } from '../constants.ts';
 import {
   MAX,
   SINGLE_LINE_TEXT,
@@ -57,6 +58,36 @@ const rupees = (label: string) => {
     .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, message);
 };
 
+/** A unit's parcel (decision 0075): weight to the gram, sides to the millimetre, within what couriers carry. */
+export const PARCEL_LIMITS = { maxWeightKg: 100, maxSideCm: 300 } as const;
+export { DEFAULT_PRODUCT_PARCEL };
+
+const hasAtMostDecimals = (value: number, decimals: number) =>
+  Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) < 1e-6;
+
+const weightKg = () => {
+  const message = `Weight must be in kg, from 0.001 to ${PARCEL_LIMITS.maxWeightKg}, to the gram (at most three decimals)`;
+  return z
+    .number({ error: message })
+    .min(0.001, message)
+    .max(PARCEL_LIMITS.maxWeightKg, message)
+    .refine((value) => hasAtMostDecimals(value, 3), message);
+};
+const sideCm = (label: string) => {
+  const message = `${label} must be in cm, from 0.1 to ${PARCEL_LIMITS.maxSideCm}, with at most one decimal`;
+  return z
+    .number({ error: message })
+    .min(0.1, message)
+    .max(PARCEL_LIMITS.maxSideCm, message)
+    .refine((value) => hasAtMostDecimals(value, 1), message);
+};
+const parcelFields = {
+  weightKg: weightKg(),
+  lengthCm: sideCm('Length'),
+  breadthCm: sideCm('Breadth'),
+  heightCm: sideCm('Height'),
+};
+
 export const specSchema = z.object({
   name: requiredText('Each spec needs a name', PRODUCT_LIMITS.specName).refine(
     (name) => !name.includes(':'),
@@ -83,6 +114,11 @@ const productFields = z.object({
     .max(PRODUCT_LIMITS.boxItems, `At most ${PRODUCT_LIMITS.boxItems} items in the box`)
     .default([]),
   listingFacts: listingFactsInputSchema,
+  /** One unit's weight and sides; an edit without them keeps the product's own. */
+  weightKg: parcelFields.weightKg.optional(),
+  lengthCm: parcelFields.lengthCm.optional(),
+  breadthCm: parcelFields.breadthCm.optional(),
+  heightCm: parcelFields.heightCm.optional(),
 });
 const priceNotAboveMrp = {
   check: (input: { price: number; originalPrice: number }) => input.price <= input.originalPrice,
@@ -99,6 +135,10 @@ export const productCreateSchema = productFields
       .min(0, 'Opening stock cannot be negative')
       .max(MAX_OPENING_STOCK, `Opening stock can be at most ${MAX_OPENING_STOCK.toLocaleString('en-IN')}`)
       .default(0),
+    weightKg: parcelFields.weightKg.default(DEFAULT_PRODUCT_PARCEL.weightKg),
+    lengthCm: parcelFields.lengthCm.default(DEFAULT_PRODUCT_PARCEL.lengthCm),
+    breadthCm: parcelFields.breadthCm.default(DEFAULT_PRODUCT_PARCEL.breadthCm),
+    heightCm: parcelFields.heightCm.default(DEFAULT_PRODUCT_PARCEL.heightCm),
   })
   .refine(priceNotAboveMrp.check, priceNotAboveMrp.params);
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
@@ -137,6 +177,11 @@ export const adminProductSchema = z.object({
   listingFacts: listingFactsSchema.nullable(),
   /** In display order; the first is the main image. */
   images: shownList(adminProductImageSchema, PRODUCT_LIMITS.images),
+  /** One unit's parcel: kg to the gram, cm to the millimetre. */
+  weightKg: z.number(),
+  lengthCm: z.number(),
+  breadthCm: z.number(),
+  heightCm: z.number(),
   updatedAt: shownTime(),
 });
 export type AdminProductSummary = z.infer<typeof adminProductSummarySchema>;

@@ -6,6 +6,7 @@ import { z } from './zod.ts';
 import { PINCODE_DIGITS } from '../constants.ts';
 import { ANY_TEXT, messageSchema, shownList, shownText } from './fields.ts';
 import { endpoint } from './endpoint.ts';
+import { DELIVERY_MESSAGES } from '../delivery.ts';
 
 /** Indian PIN codes are six digits, the first (the postal zone) 1 to 9. */
 const PIN = new RegExp(`^[1-9]\\d{${PINCODE_DIGITS - 1}}$`);
@@ -39,6 +40,33 @@ export const pincodeEndpoint = endpoint({
   path: '/api/pincode/:pin',
   params: z.object({ pin: z.string().max(PINCODE_DIGITS, PIN_MESSAGES.invalid).regex(PIN, PIN_MESSAGES.invalid) }),
   responses: { 200: pinAnswerSchema, 400: messageSchema, 404: messageSchema },
+});
+
+// What the product page, checkout and `POST /api/orders/create-order` say of a PIN's delivery (issue 34).
+export { DELIVERY_MESSAGES };
+
+const deliveryEstimateSchema = z.object({
+  /** Whether any courier delivers a parcel from the shop's pickup PIN to this one. */
+  serviceable: z.boolean(),
+  /** Whether one of them takes cash on delivery there. */
+  cod: z.boolean(),
+  /** The earliest date a courier gives, in India (`YYYY-MM-DD`); null when none gives one or none serves it. */
+  estimatedDeliveryDate: z.string().meta({ format: 'date', maxLength: 10 }).nullable(),
+});
+export type DeliveryEstimate = z.output<typeof deliveryEstimateSchema>;
+
+export const deliveryEstimateEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/shipping/estimate',
+  querystring: z.object({
+    pin: z
+      .string({ error: PIN_MESSAGES.invalid })
+      .max(PINCODE_DIGITS, PIN_MESSAGES.invalid)
+      .regex(PIN, PIN_MESSAGES.invalid),
+    /** The product whose one unit is the parcel; without it, the shop's default parcel (0.5 kg, 20 × 15 × 10 cm). */
+    productId: z.uuid({ error: DELIVERY_MESSAGES.productNotFound }).optional(),
+  }),
+  responses: { 200: deliveryEstimateSchema, 400: messageSchema, 404: messageSchema },
 });
 
 /** A tracking webhook body larger than this is refused with 413: Shiprocket's are a few kilobytes. */
@@ -101,5 +129,7 @@ export const trackingWebhookEndpoint = endpoint({
     400: messageSchema,
     401: messageSchema,
     413: messageSchema,
+    /** An address that keeps sending a wrong key (the general limit leaves this route alone, decision 0078). */
+    429: messageSchema,
   },
 });

@@ -339,3 +339,37 @@ describe('the back office products', () => {
     expect(categories).toContainEqual({ slug: 'lighting', name: 'Lighting' });
   });
 });
+
+describe("a product's parcel", () => {
+  it('starts at 0.5 kg, 20 × 15 × 10 cm, and round-trips an edit to the gram and millimetre', async () => {
+    const created = await create();
+    expect(created).toMatchObject({ weightKg: 0.5, lengthCm: 20, breadthCm: 15, heightCm: 10 });
+    const parcel = { weightKg: 1.235, lengthCm: 32.5, breadthCm: 12, heightCm: 8.5 };
+    const edited = await asAdmin('PUT', `/api/admin/products/${created._id}`, { ...editable(newProduct()), ...parcel });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const read = await asAdmin('GET', `/api/admin/products/${created._id}`);
+    expect(read.json().product).toMatchObject(parcel);
+    // An edit that leaves them out keeps them.
+    const again = await asAdmin('PUT', `/api/admin/products/${created._id}`, editable(newProduct()));
+    expect(again.json().product, again.body).toMatchObject(parcel);
+    const parcels = await shop().services.catalog.unitParcels([created._id]);
+    expect(parcels.get(created._id)).toEqual(parcel);
+  });
+
+  it('is created as given, and refused with a message naming the side', async () => {
+    const created = await create({ weightKg: 2, lengthCm: 40, breadthCm: 30, heightCm: 25 });
+    expect(created).toMatchObject({ weightKg: 2, lengthCm: 40, breadthCm: 30, heightCm: 25 });
+    const refused = await asAdmin('POST', '/api/admin/products', newProduct({ heightCm: 0 }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('Height must be in cm');
+    const tooFine = await asAdmin('POST', '/api/admin/products', newProduct({ weightKg: 0.0004 }));
+    expect(tooFine.statusCode).toBe(400);
+    expect(tooFine.json().message).toContain('Weight must be in kg');
+  });
+
+  it('is the default for every demo product', async () => {
+    const { products } = (await asAdmin('GET', '/api/admin/products?limit=5')).json<{ products: AdminProduct[] }>();
+    const demo = await asAdmin('GET', `/api/admin/products/${products.at(-1)!._id}`);
+    expect(demo.json().product).toMatchObject({ weightKg: 0.5, lengthCm: 20, breadthCm: 15, heightCm: 10 });
+  });
+});

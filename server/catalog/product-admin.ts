@@ -83,7 +83,18 @@ const editedFields = (input: ProductUpdate) => ({
   description: input.description,
   whatsInTheBox: input.whatsInTheBox,
   listingFacts: input.listingFacts,
+  ...storedParcel(input),
 });
+
+/** Kg to grams and cm to millimetres, each only when given: an edit without them keeps the product's own. */
+function storedParcel({ weightKg, lengthCm, breadthCm, heightCm }: ProductUpdate): ProductPatch {
+  const patch: ProductPatch = {};
+  if (weightKg !== undefined) patch.weightGrams = Math.round(weightKg * 1000);
+  if (lengthCm !== undefined) patch.lengthMm = Math.round(lengthCm * 10);
+  if (breadthCm !== undefined) patch.breadthMm = Math.round(breadthCm * 10);
+  if (heightCm !== undefined) patch.heightMm = Math.round(heightCm * 10);
+  return patch;
+}
 
 /** Only the fields whose values differ, as they were and as they are. */
 function changedFields(row: ProductRow, patch: ProductPatch) {

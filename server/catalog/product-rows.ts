@@ -21,6 +21,14 @@ export function specParts(text: string): { name: string; value: string } {
 export const imageAltsOf = (row: Pick<ProductRow, 'images' | 'imageAlts'>) =>
   row.images.map((key) => row.imageAlts[key] ?? '');
 
+/** One unit's parcel as couriers and the back office speak of it: kg and cm, from grams and millimetres. */
+export const unitParcelOf = (row: Pick<ProductRow, 'weightGrams' | 'lengthMm' | 'breadthMm' | 'heightMm'>) => ({
+  weightKg: row.weightGrams / 1000,
+  lengthCm: row.lengthMm / 10,
+  breadthCm: row.breadthMm / 10,
+  heightCm: row.heightMm / 10,
+});
+
 /** A product's row with its stock (the stock module's) beside it. */
 export interface StockedRow {
   row: ProductRow;
@@ -54,6 +62,7 @@ export function toAdminProduct(stocked: StockedRow, mediaBaseUrl: string): Admin
     whatsInTheBox: row.whatsInTheBox,
     listingFacts: row.listingFacts ?? null,
     images: row.images.map((key, index) => ({ key, url: mediaUrl(mediaBaseUrl, key), alt: imageAltsOf(row)[index]! })),
+    ...unitParcelOf(row),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

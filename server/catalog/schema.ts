@@ -33,6 +33,14 @@ export const products = pgTable(
     description: jsonb('description').$type<string[]>().notNull().default([]),
     whatsInTheBox: jsonb('whats_in_the_box').$type<string[]>().notNull().default([]),
     /** Kept in step with the reviews table, so listing never aggregates. */
+    /**
+     * The parcel one unit makes (issue 34, decision 0075): weight to the gram, sides to the millimetre, so a
+     * courier's kg and cm come back exactly as an admin typed them. Every product starts at 0.5 kg, 20 × 15 × 10 cm.
+     */
+    weightGrams: integer('weight_grams').notNull().default(500),
+    lengthMm: integer('length_mm').notNull().default(200),
+    breadthMm: integer('breadth_mm').notNull().default(150),
+    heightMm: integer('height_mm').notNull().default(100),
     reviewCount: integer('review_count').notNull().default(0),
     ratingTotal: integer('rating_total').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +50,10 @@ export const products = pgTable(
     index('products_created_at_idx').on(table.createdAt),
     check('products_price_positive', sql`${table.pricePaise} > 0`),
     check('products_price_not_above_mrp', sql`${table.pricePaise} <= ${table.originalPricePaise}`),
+    check(
+      'products_parcel_positive',
+      sql`${table.weightGrams} > 0 and ${table.lengthMm} > 0 and ${table.breadthMm} > 0 and ${table.heightMm} > 0`,
+    ),
   ],
 );
 

@@ -5,12 +5,12 @@ import type { MediaLibrary } from '../platform/media/face.ts';
 import type { Stock, StockProducts } from '../platform/stock/face.ts';
 import { ProductAdmin } from './product-admin.ts';
 import { stockedProducts } from './stocked-products.ts';
-import type { Catalogue, RatingChange, ReviewReader } from '../platform/catalog/face.ts';
+import type { Catalogue, RatingChange, ReviewReader, UnitParcel } from '../platform/catalog/face.ts';
 import { EncodedJson } from '../platform/http/encoded-json.ts';
 import { banners, categories, products } from './schema.ts';
 import { addToRating } from './import.ts';
 import { averageRating, discountPercent, HOME_PRODUCT_COUNT, type Product } from '../../core/product.ts';
-import { imageAltsOf } from './product-rows.ts';
+import { imageAltsOf, unitParcelOf } from './product-rows.ts';
 import type { ReviewListItem } from '../../core/contracts/reviews.ts';
 import { CATALOGUE_MAX_PRODUCTS } from '../../core/contracts/catalog.ts';
 import { paiseToRupees } from '../../core/money.ts';
@@ -31,6 +31,8 @@ interface Snapshot {
   byId: Map<string, Product>;
   bySlug: Map<string, Product>;
   hidden: Map<string, Product>;
+  /** Every product's unit parcel, hidden ones too. */
+  parcels: Map<string, UnitParcel>;
   /** The all-products answer, serialised and compressed once per change. */
   listAnswer: EncodedJson;
   banners: Banners;
@@ -99,6 +101,8 @@ export class CatalogService implements Catalogue {
   }
 
   invalidate(): void {
+    // Products themselves changed (not only stock): what lookups tolerate as stale must not outlive that.
+    this.lastLoaded = null;
     this.forgetProducts();
     for (const listener of this.invalidateListeners) listener();
   }
@@ -202,6 +206,20 @@ export class CatalogService implements Catalogue {
     return hidden && { product: hidden, hidden: true };
   }
 
+  /**
+   * As last loaded, like lastKnownProduct: placing an order forgets the copy (stock moved), and its delivery check
+   * must not reload the whole catalogue for sizes that seldom change; any read of the shop loads the latest.
+   */
+  async unitParcels(productIds: readonly string[]): Promise<Map<string, UnitParcel>> {
+    const { parcels } = this.lastLoaded ?? (await this.current());
+    const found = new Map<string, UnitParcel>();
+    for (const id of productIds) {
+      const parcel = parcels.get(id);
+      if (parcel) found.set(id, parcel);
+    }
+    return found;
+  }
+
   async getProductBySlug(slug: string): Promise<Product | undefined> {
     return (await this.current()).bySlug.get(slug);
   }
@@ -295,6 +313,7 @@ export class CatalogService implements Catalogue {
       byId: new Map(list.map((product) => [product._id, product])),
       bySlug: new Map(list.map((product) => [product.slug, product])),
       hidden: new Map(hidden.map((product) => [product._id, product])),
+      parcels: new Map(rows.map(({ product }) => [product.id, unitParcelOf(product)])),
       // The list's documented bound, newest first (its contract's CATALOGUE_MAX_PRODUCTS).
       listAnswer: new EncodedJson(JSON.stringify({ products: list.slice(0, CATALOGUE_MAX_PRODUCTS) })),
       banners: { carousel: bannersOf('carousel'), snapshot: bannersOf('snapshot') },

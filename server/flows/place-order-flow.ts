@@ -7,6 +7,7 @@ import { authFace } from '../platform/auth/face.ts';
 import { cartFace } from '../platform/cart/face.ts';
 import { stockFace } from '../platform/stock/face.ts';
 import { ordersFace, placeOrderPrepaid, placeOrderSteps } from '../platform/orders/face.ts';
+import { shippingFace } from '../platform/shipping/face.ts';
 import { PlaceOrder } from './place-order.ts';
 import { placeOrderRoutes } from './place-order-route.ts';
 
@@ -28,6 +29,7 @@ export const placeOrderFlow = defineModule({
     carts: cartFace,
     stock: stockFace,
     orders: ordersFace,
+    shipping: shippingFace,
   },
   create: ({ settings, needs, gather }) => ({
     placeOrder: new PlaceOrder({
@@ -45,6 +47,7 @@ export const placeOrderFlow = defineModule({
       limiter: new RateLimiter(needs.rateLimits),
       prepaid: gather(placeOrderPrepaid),
       steps: gather(placeOrderSteps),
+      deliveries: needs.shipping.estimates,
     }),
   }),
   routes: async (app, { placeOrder }, { auth }) => {

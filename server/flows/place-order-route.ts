@@ -16,7 +16,8 @@ export const placeOrderRoutes: FastifyPluginAsyncZod<{ placeOrder: PlaceOrder; h
       summary: 'Place an order. Prices and stock come from the database; an Idempotency-Key makes retries safe.',
       description:
         'A retry with the same key and request answers 200 with the first order; another request under a used ' +
-        'key is 422. Cash on delivery above COD_MAX_RUPEES is 400; more than ORDERS_PER_HOUR attempts by one ' +
+        'key is 422. Cash on delivery above COD_MAX_RUPEES, or to a PIN no courier takes cash at, is 400, and so is ' +
+        'any order to a PIN no courier serves (decision 0075); more than ORDERS_PER_HOUR attempts by one ' +
         'shopper in an hour is 429 with Retry-After.',
       security: [{ bearerAuth: [] }],
     },

@@ -21,6 +21,8 @@ import { quantitySchema } from '../../core/contracts/fields.ts';
 import { type CreateOrderInput } from '../../core/contracts/orders.ts';
 import type { PAYMENT_METHODS } from '../../core/constants.ts';
 import { PAYMENT_MESSAGES } from '../../core/contracts/payments.ts';
+import { DELIVERY_MESSAGES } from '../../core/contracts/shipping.ts';
+import type { DeliveryEstimates } from '../platform/shipping/face.ts';
 
 export const UNVERIFIED_MESSAGE = 'Please verify your e-mail address before placing an order.';
 export const KEY_REUSED_MESSAGE =
@@ -73,6 +75,17 @@ export interface PlaceOrderOptions {
   prepaid: readonly PrepaidPayments[];
   /** Other modules' steps of every order, written with it (extension point `placeOrder.steps`). */
   steps: readonly Step<PlacingOrder>[];
+  /** Whether the address's PIN is served, and takes cash on delivery (the shipping module's). */
+  deliveries: DeliveryEstimates;
+}
+
+/**
+ * A step that runs before the order's transaction opens: it may wait on a courier over HTTP, which must hold no
+ * stock lock meanwhile (and on PGlite, whose one connection the transaction holds, could not read at all).
+ */
+interface CheckStep {
+  name: string;
+  run(placing: PlacingOrder): Promise<void>;
 }
 
 interface Idempotency {
@@ -81,8 +94,8 @@ interface Idempotency {
 }
 
 /**
- * Placing an order: a workflow of named steps in one transaction, each calling the module that owns its tables
- * (decision 0025):
+ * Placing an order: checkDelivery (shipping) first, then a workflow of named steps in one transaction, each calling
+ * the module that owns its tables (decision 0025):
  *
  *   open: checkBuyer (auth) + reserveStock (stock) + the payment method's opening steps →
  *   priceLines → write: writeOrder (orders) + the payment method's follow-ups
@@ -96,6 +109,10 @@ interface Idempotency {
  */
 export class PlaceOrder {
   private readonly built = new Map<PaymentMethod, Workflow<PlacingOrder>>();
+  /** checkDelivery: an unserved PIN takes no order, one without cash on delivery only a prepaid one. */
+  private readonly checks: readonly CheckStep[] = [
+    { name: 'checkDelivery', run: (placing) => this.checkDelivery(placing) },
+  ];
   private readonly codSteps: PaymentMethodSteps;
   private readonly workflowOf: (method: PaymentMethod, steps: PaymentMethodSteps) => Workflow<PlacingOrder>;
 
@@ -164,6 +181,7 @@ export class PlaceOrder {
     try {
       await this.countAttempt(userId);
       const placing = new PlacingOrder(this.options.placed.newOrderId(), userId, request, wanted, idempotency);
+      for (const check of this.checks) await check.run(placing);
       await runWorkflow(this.options.database, this.workflow(request.paymentMethod), placing);
       return { orderId: placing.order.orderId, created: true };
     } catch (error) {
@@ -189,6 +207,13 @@ export class PlaceOrder {
       if (!(error instanceof RateLimitedError)) throw error;
       throw new HttpError(429, tooManyOrdersMessage(error.retryAfterSeconds), error.headers);
     }
+  }
+
+  /** The cart's parcel to the address's PIN, as the shipping module estimates it (decision 0075). */
+  private async checkDelivery({ request, wanted }: PlacingOrder): Promise<void> {
+    const estimate = await this.options.deliveries.forLines(request.shippingAddress.pincode, wanted);
+    if (!estimate.serviceable) throw new HttpError(400, DELIVERY_MESSAGES.unserved);
+    if (request.paymentMethod === 'cod' && !estimate.cod) throw new HttpError(400, DELIVERY_MESSAGES.noCod);
   }
 
   /** Only a shopper with a verified e-mail may order; the order mails go to that address. */

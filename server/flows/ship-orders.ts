@@ -63,12 +63,11 @@ export class ShipOrders {
       paymentMethod: order.paymentMethod,
       subTotalPaise: paise(order.total),
       items: order.items.map((item) => ({
+        productId: item.productId,
         name: item.title,
         sku: item.productId ?? item.title.slice(0, 50),
         units: item.quantity,
         sellingPricePaise: paise(item.price),
-        // Products carry no size yet: the desk takes the default parcel's per unit.
-        size: undefined,
       })),
       address: {
         name: `${order.shippingAddress.fname} ${order.shippingAddress.lname}`.trim(),

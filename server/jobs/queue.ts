@@ -160,6 +160,10 @@ export class JobQueue implements JobScheduler {
     return this.added.add(job);
   }
 
+  addAll(rows: readonly NewJob[], db: Db): Promise<void> {
+    return rows.length === 0 ? Promise.resolve() : insertDueJobs(db, [...rows]).then(() => undefined);
+  }
+
   /**
    * Runs the due jobs now, in the background, instead of at the next poll: each lane starts, or runs once more when
    * it is running, so a burst of kicks costs a few claims, not one each.

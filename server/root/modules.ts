@@ -24,7 +24,7 @@ import { paymentsModule } from '../payments/index.ts';
 import { reviewsModule } from '../reviews/index.ts';
 import { shippingModule } from '../shipping/index.ts';
 import { metricsModule } from '../metrics/index.ts';
-import { orderStatusFlow, paymentFlows, placeOrderFlow, trackingFlow } from '../flows/index.ts';
+import { SHOP_FLOWS } from '../flows/index.ts';
 
 export const SHOP_MODULES = [
   healthModule,
@@ -48,10 +48,7 @@ export const SHOP_MODULES = [
   metricsModule,
 ] as const;
 
-/** The flows that cross modules (server/flows, decision 0061), put together with the modules. */
-export const SHOP_FLOWS = [placeOrderFlow, orderStatusFlow, paymentFlows, trackingFlow] as const;
-
-/** What the root assembles: the modules, then the flows above them. */
+/** What the root assembles: the modules, then the flows above them (server/flows, decision 0061). */
 export const SHOP_PARTS = [...SHOP_MODULES, ...SHOP_FLOWS] as const;
 
 type Modules = (typeof SHOP_PARTS)[number];

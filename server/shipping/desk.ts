@@ -7,7 +7,9 @@ import { HttpError } from '../platform/http/errors.ts';
 import type { BookedShipment, DispatchOrder, ShipmentDesk } from '../platform/shipping/face.ts';
 import { CourierError, type Courier } from './courier.ts';
 import { SHIPROCKET_NOT_SET_UP } from './manual-courier.ts';
-import { DEFAULT_PARCEL, parcelOf } from './parcel.ts';
+import { parcelOf } from './parcel.ts';
+import { DEFAULT_PRODUCT_PARCEL } from '../../core/constants.ts';
+import type { Catalogue } from '../platform/catalog/face.ts';
 import { shipmentBookings, shippingManifests } from './schema.ts';
 import { trackingUrlOf, type Shipments } from './shipments.ts';
 
@@ -33,6 +35,8 @@ export class CourierDesk implements ShipmentDesk {
       manual: boolean;
       shipments: Shipments;
       storage: FileStorage;
+      /** Each product's unit parcel (decision 0075). */
+      catalogue: Pick<Catalogue, 'unitParcels'>;
     },
   ) {}
 
@@ -53,17 +57,21 @@ export class CourierDesk implements ShipmentDesk {
     const { db, courier } = this.options;
     let booking = await this.bookingOf(order.orderRowId);
     if (!booking) {
-      const parcel = {
-        ...parcelOf(order.items.map((item) => ({ units: item.units, ...(item.size ?? DEFAULT_PARCEL) }))),
-        ...order.parcel,
-      };
+      const productIds = order.items.flatMap((item) => (item.productId ? [item.productId] : []));
+      const sizes = await this.options.catalogue.unitParcels(productIds);
+      const lines = order.items.map((item) => ({
+        units: item.units,
+        // A product deleted since, or without a size: the default parcel per unit.
+        parcel: (item.productId && sizes.get(item.productId)) || DEFAULT_PRODUCT_PARCEL,
+      }));
+      const parcel = { ...parcelOf(lines), ...order.parcel };
       // Shiprocket finds an order it made already by our order id, so a create after a lost answer is no second one.
       const created = await courier.createOrder({
         orderId: order.orderId,
         orderedAt: order.orderedAt,
         paymentMethod: order.paymentMethod,
         subTotalPaise: order.subTotalPaise,
-        items: order.items.map(({ size: _size, ...item }) => item),
+        items: order.items.map(({ productId: _productId, ...item }) => item),
         address: order.address,
         parcel,
       });

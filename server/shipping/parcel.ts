@@ -1,23 +1,37 @@
-// A parcel from an order's lines (issue 34): weights summed over the units, each side the largest of any unit.
-import type { ParcelSize } from '../platform/shipping/face.ts';
+// A parcel from the products in it (decision 0075): pure, so the rule is tested on its own.
+import type { UnitParcel } from '../platform/catalog/face.ts';
+import { DEFAULT_PRODUCT_PARCEL } from '../../core/constants.ts';
+import type { Parcel } from './courier.ts';
 
-/** One unit's size when its product has none: what the demo catalogue's products weigh and measure. */
-export const DEFAULT_PARCEL: Readonly<ParcelSize> = Object.freeze({
-  weightKg: 0.5,
-  lengthCm: 20,
-  breadthCm: 15,
-  heightCm: 10,
-});
+/** Couriers price weight in slabs of half a kilo; asking at the slab's top makes one cached answer per slab. */
+export const WEIGHT_STEP_GRAMS = 500;
 
-/** The parcel of `items`, each with how many units and one unit's size; an empty list is the default parcel. */
-export function parcelOf(items: readonly (ParcelSize & { units: number })[]): ParcelSize {
-  if (!items.length) return { ...DEFAULT_PARCEL };
-  const weight = items.reduce((sum, item) => sum + item.weightKg * item.units, 0);
+/**
+ * Units packed together: their weights summed, each side the largest of any unit's (items are nested or laid side
+ * by side in a box that fits the biggest; couriers reweigh, so the volume need not be exact). Nothing: the default.
+ */
+export function parcelOf(items: readonly { parcel: UnitParcel; units: number }[]): Parcel {
+  const packed = items.filter(({ units }) => units > 0);
+  if (packed.length === 0) return { ...DEFAULT_PRODUCT_PARCEL };
+  const grams = packed.reduce((sum, { parcel, units }) => sum + Math.round(parcel.weightKg * 1000) * units, 0);
+  const largest = (side: 'lengthCm' | 'breadthCm' | 'heightCm') =>
+    Math.max(...packed.map(({ parcel }) => parcel[side]));
   return {
-    // Grams, so that 0.1 + 0.2 stays 0.3.
-    weightKg: Math.round(weight * 1000) / 1000,
-    lengthCm: Math.max(...items.map((item) => item.lengthCm)),
-    breadthCm: Math.max(...items.map((item) => item.breadthCm)),
-    heightCm: Math.max(...items.map((item) => item.heightCm)),
+    weightKg: grams / 1000,
+    lengthCm: largest('lengthCm'),
+    breadthCm: largest('breadthCm'),
+    heightCm: largest('heightCm'),
   };
+}
+
+/** The weight a courier is asked about: rounded up to the next 0.5 kg step, in grams, at least one step. */
+export function weightStepGrams(weightKg: number): number {
+  const grams = Math.round(weightKg * 1000);
+  return Math.max(WEIGHT_STEP_GRAMS, Math.ceil(grams / WEIGHT_STEP_GRAMS) * WEIGHT_STEP_GRAMS);
+}
+
+/** The earliest of the couriers' dates (`YYYY-MM-DD` sorts as it reads), or null when none gives one. */
+export function earliestEtd(options: readonly { etd: string | null }[]): string | null {
+  const dates = options.flatMap(({ etd }) => (etd ? [etd] : [])).sort();
+  return dates[0] ?? null;
 }

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { TRACKING_STATUSES } from '../../core/contracts/orders.ts';
 import { keyOf } from '../platform/db/links.ts';
+import type { CourierOption } from './courier.ts';
 
 /**
  * The PIN directory (decision 0070): every PIN code with each district and state it spans, states named as today
@@ -28,6 +29,24 @@ export const pinDirectory = pgTable(
     state: text('state').notNull(),
   },
   (table) => [primaryKey({ columns: [table.pin, table.district, table.state] })],
+);
+
+/**
+ * Serviceability answers as the courier gave them, kept 24 h per question (decision 0075), shared by every process:
+ * a product page's "Check delivery" and the order placed after it ask the courier once.
+ */
+export const serviceabilityCache = pgTable(
+  'serviceability_cache',
+  {
+    pickupPin: text('pickup_pin').notNull(),
+    deliveryPin: text('delivery_pin').notNull(),
+    cod: boolean('cod').notNull(),
+    /** The parcel's weight rounded up to the next 0.5 kg step, in grams: the weight the courier was asked about. */
+    weightGrams: integer('weight_grams').notNull(),
+    options: jsonb('options').$type<CourierOption[]>().notNull(),
+    askedAt: timestamp('asked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.pickupPin, table.deliveryPin, table.cod, table.weightGrams] })],
 );
 
 /**

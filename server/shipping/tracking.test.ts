@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { control, paymentTestWorld, runJobNow, startedPayment, storedOrder } from '../testing/payments.ts';
 import { orderBody, placedOrderId, queuedMails, storedStock, verifiedShopper } from '../testing/orders.ts';
@@ -129,6 +129,26 @@ describe('POST /api/shipping/tracking', () => {
     const answer = await postWebhook([1, 2]);
     expect(answer.statusCode, answer.body).toBe(400);
     expect(typeof answer.json().message).toBe('string');
+  });
+
+  it('stores webhooks that arrive together, each with its job, and applies each scan once (decision 0078)', async () => {
+    const { awb } = await shippedCodOrder();
+    const before = await webhookCount();
+    // Three scans, each sent ten times, all at once: stored together in one batch.
+    const bodies = [42, 18, 38].flatMap((statusId, step) =>
+      Array.from({ length: 10 }, () => webhookBody(awb, statusId, 10 + step * 10, 'In transit')),
+    );
+    const answers = await Promise.all(bodies.map((body) => postWebhook(body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(bodies.length).fill(200));
+    await deliver();
+    expect(await webhookCount()).toBe(before + bodies.length);
+    const unapplied = await db().select().from(trackingWebhooks).where(isNull(trackingWebhooks.appliedAt));
+    expect(unapplied).toEqual([]);
+    expect((await eventsOf(awb)).map((event) => [event.statusId, event.at.toISOString()])).toEqual([
+      [42, utcOf(10)],
+      [18, utcOf(20)],
+      [38, utcOf(30)],
+    ]);
   });
 
   it('applies a scan sent thrice and scans out of order once each, the newest deciding the state', async () => {

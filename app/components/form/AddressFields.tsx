@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { EmailField, Field, PhoneField } from './Field';
 import { usePinAutofill } from './pin-autofill';
 
@@ -19,6 +19,8 @@ interface AddressFieldsProps {
   /** Shown between PIN code and phone, e.g. the fixed country. */
   afterPincode?: ReactNode;
   emailClassName?: string;
+  /** A PIN to start an empty PIN field with once mounted (the one the shopper checked on a product page). */
+  suggestedPin?: () => string | null;
 }
 
 /** A change event with `value`, as the form hook reads one (the autofill types city and state for the shopper). */
@@ -28,9 +30,27 @@ const typed = (value: string) => ({ target: { value, type: 'text' } }) as Change
  * The address fields of spec section 3, for checkout and the account's address form; the caller lays the grid.
  * Typing a PIN fills city and state from the PIN directory (decision 0070).
  */
-export function AddressFields({ field, lastNameRequired, afterPincode, emailClassName }: AddressFieldsProps) {
+export function AddressFields({
+  field,
+  lastNameRequired,
+  afterPincode,
+  emailClassName,
+  suggestedPin,
+}: AddressFieldsProps) {
   const pincode = field('pincode');
   const autofill = usePinAutofill(pincode.value, (name, value) => field(name).onChange(typed(value)));
+  const pinTyped = (value: string) => {
+    pincode.onChange(typed(value));
+    autofill.pinTyped(value);
+  };
+  // Once, after hydration (the server knows no browser's storage), and only into an empty field.
+  const suggested = useRef(false);
+  useEffect(() => {
+    if (suggested.current) return;
+    suggested.current = true;
+    const pin = suggestedPin?.();
+    if (pin && !pincode.value) pinTyped(pin);
+  });
   return (
     <>
       <Field label="First name *" required autoComplete="given-name" {...field('fname')} />
@@ -65,10 +85,7 @@ export function AddressFields({ field, lastNameRequired, afterPincode, emailClas
           inputMode="numeric"
           maxLength={6}
           {...pincode}
-          onChange={(event) => {
-            pincode.onChange(event);
-            autofill.pinTyped(event.target.value);
-          }}
+          onChange={(event) => pinTyped(event.target.value)}
         />
         {autofill.notice && (
           <p role="status" className="mt-1 text-sm text-stone-700">

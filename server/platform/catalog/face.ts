@@ -15,7 +15,19 @@ export interface RatingChange {
   stars: number;
 }
 
+/** One unit of a product as a parcel: weight in kg, sides in cm (decision 0075). */
+export interface UnitParcel {
+  weightKg: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
 export interface Catalogue extends StorefrontCatalog {
+  /**
+   * Each named product's unit parcel, hidden ones too, as last loaded; a product that does not exist is missing.
+   */
+  unitParcels(productIds: readonly string[]): Promise<Map<string, UnitParcel>>;
   /** A product even when the shop hides it, and whether it does. */
   getProductEvenIfHidden(id: string): Promise<{ product: Product; hidden: boolean } | undefined>;
   /** Every image key the catalogue shows. */

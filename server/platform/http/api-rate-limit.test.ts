@@ -4,6 +4,7 @@ import { uniqueEmail } from '../../testing/accounts.ts';
 
 const PER_ACCOUNT = 4;
 const PER_ADDRESS = 3;
+const WEBHOOK_TOKEN = 'tracking-webhook-token-for-tests';
 const RATE_LIMIT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'];
 
 /** Decision 0041: the API's general limit, per signed-in account or else per client address. */
@@ -11,6 +12,13 @@ describe('the API rate limit', () => {
   const shop = testShopFor({
     API_RATE_LIMIT_PER_MINUTE: String(PER_ACCOUNT),
     API_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: String(PER_ADDRESS),
+    // Shiprocket's settings, for the tracking webhook's token; its API is never called here.
+    SHIPROCKET_EMAIL: 'api-user@example.com',
+    SHIPROCKET_PASSWORD: 'not-used-here',
+    SHIPROCKET_PICKUP_LOCATION: 'Primary',
+    SHIPROCKET_PICKUP_PIN: '110001',
+    SHIPROCKET_WEBHOOK_TOKEN: WEBHOOK_TOKEN,
+    SHIPROCKET_API_URL: 'http://127.0.0.1:9/v1/external',
   });
   let addresses = 0;
   /** Each test its own client address, so no test spends another's allowance. */
@@ -121,5 +129,32 @@ describe('the API rate limit', () => {
     const refused = await shop().app.inject({ url: '/%61pi/auth/me', remoteAddress });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+
+  it("never limits Shiprocket's tracking webhook from its few addresses; an address that keeps sending a wrong key gets 429", async () => {
+    const remoteAddress = newAddress();
+    const scan = (i: number, key: string) =>
+      shop().app.inject({
+        method: 'POST',
+        url: '/api/shipping/tracking',
+        remoteAddress,
+        headers: { 'x-api-key': key },
+        // An AWB the shop did not ship: stored and ignored, as the route documents.
+        payload: { awb: `9999${i}`, current_status_id: 18, current_timestamp: '01 12 2026 10:00:00' },
+      });
+    const answers = [];
+    for (let i = 0; i < PER_ADDRESS * 20; i++) answers.push(await scan(i, WEBHOOK_TOKEN));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(PER_ADDRESS * 20).fill(200));
+    for (const header of RATE_LIMIT_HEADERS) expect(answers[0]!.headers[header], header).toBeUndefined();
+    // Wrong keys: 20 answered 401, then 429 with Retry-After, even with the right key, until the window ends.
+    const forged = [];
+    for (let i = 0; i < 20; i++) forged.push((await scan(i, 'not-the-token')).statusCode);
+    expect(forged).toEqual(Array(20).fill(401));
+    const refused = await scan(0, WEBHOOK_TOKEN);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // The address's allowance for the limited routes is untouched by the webhooks.
+    const limited = await shop().app.inject({ method: 'POST', url: '/api/orders/track', remoteAddress, payload: {} });
+    expect(limited.headers['ratelimit-remaining']).toBe(String(PER_ADDRESS - 1));
   });
 });

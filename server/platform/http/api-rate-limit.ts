@@ -11,7 +11,9 @@ import { RateLimitedError, type RateLimitStore } from './rate-limit.ts';
 /**
  * The operations the general limit leaves alone, by operationId: public, cacheable reads of the catalogue (and the
  * health checks) meant to sit behind a CDN or proxy, whose few addresses fetch for everyone. Their abuse is met at
- * the edge (decision 0041); `.spectral.yaml` names them for the rate-limit rules.
+ * the edge (decision 0041); `.spectral.yaml` names them for the rate-limit rules. Also Shiprocket's tracking webhook:
+ * the courier posts every shipment's scans from a few addresses, and a refused scan is a late delivery mail; its
+ * wrong keys are throttled by the route itself, as PhonePe's webhook's wrong credentials are (decision 0078).
  */
 export const UNLIMITED_OPERATIONS: ReadonlySet<string> = new Set([
   'health',
@@ -20,6 +22,7 @@ export const UNLIMITED_OPERATIONS: ReadonlySet<string> = new Set([
   'productList',
   'product',
   'productReviews',
+  'trackingWebhook',
 ]);
 
 export const API_RATE_LIMIT_WINDOW_SECONDS = 60;

@@ -195,12 +195,15 @@ describe('string limits', () => {
     const spec = (await shop().app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
     const cases = casesOf(spec);
     expect(cases.length).toBeGreaterThan(50);
-    // Signed in as a shopper and as a back-office admin at once, and PhonePe's credentials for its webhook, so a
-    // route's guard lets the request reach its validation.
+    // Signed in as a shopper and as a back-office admin at once, and PhonePe's and Shiprocket's credentials for their
+    // webhooks, so a route's guard lets the request reach its validation.
     const admin = await signedInAdmin(shop());
     const signedIn = { ...(await verifiedShopper(shop())).bearer, ...admin.headers };
     const { username, password } = shop().services.paymentSetup.webhook;
     const asGateway = { authorization: webhookAuthorization(username, password) };
+    const asCourier = { 'x-api-key': shop().services.courierSetup.webhookToken! };
+    const guardOf = (url: string) =>
+      url === '/api/payment/webhook' ? asGateway : url === '/api/shipping/tracking' ? asCourier : {};
     const failures: string[] = [];
     for (const testCase of cases) {
       const max = testCase.schema.maxLength!;
@@ -217,7 +220,7 @@ describe('string limits', () => {
         method: testCase.method.toUpperCase() as 'GET',
         url: request.url,
         query: request.query,
-        headers: { ...signedIn, ...(request.url === '/api/payment/webhook' ? asGateway : {}), ...request.headers },
+        headers: { ...signedIn, ...guardOf(request.url), ...request.headers },
         ...(request.body === undefined ? {} : { payload: request.body as object }),
       });
       if (response.statusCode !== 400) failures.push(`${testCase.name}: answered ${response.statusCode}`);

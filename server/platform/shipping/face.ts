@@ -1,7 +1,10 @@
-// What the flows see of the shipping module (issue 34): its shipments and their applied scans, and the points where
-// the flow that applies a scan plugs in.
+// What the flows see of the shipping module (issue 34): its shipments and their applied scans, the points where the
+// flow that applies a scan plugs in, and delivery estimates, which placing an order checks its address's PIN with
+// (decision 0075).
 import type { TrackingStatus } from '../../../core/contracts/orders.ts';
+import type { DeliveryEstimate } from '../../../core/contracts/shipping.ts';
 import type { Db } from '../db/client.ts';
+import type { StockLine } from '../stock/face.ts';
 import { extensionPoint, face } from '../kernel/face.ts';
 
 /** One courier scan as the webhook and tracking report it (the courier interface's TrackingScan, same shape). */
@@ -44,8 +47,18 @@ export interface ShipmentBook {
   recordScan(tx: Db, shipment: TrackedShipment, scan: TrackingScan, status: TrackingStatus): Promise<RecordedScan>;
 }
 
+/** Whether a PIN is served, takes cash on delivery, and when. */
+export interface DeliveryEstimates {
+  /**
+   * The estimate for a parcel of these lines (each product's unit parcel times its quantity); products that do not
+   * exist add nothing. Never throws for a courier's failure: the estimate then falls back as decision 0075 says.
+   */
+  forLines(pin: string, lines: readonly StockLine[]): Promise<DeliveryEstimate>;
+}
+
 export interface ShippingFace {
   shipments: ShipmentBook;
+  estimates: DeliveryEstimates;
 }
 
 export const shippingFace = face<ShippingFace>('shipping');
@@ -79,8 +92,8 @@ export interface DispatchOrder {
   paymentMethod: 'cod' | 'prepaid';
   /** Our total (`sub_total`). */
   subTotalPaise: number;
-  /** Each line with one unit's size (its product's; absent, the default parcel's). */
-  items: { name: string; sku: string; units: number; sellingPricePaise: number; size?: ParcelSize }[];
+  /** Each line; its product (null once deleted) gives one unit's size, else the default parcel's. */
+  items: { productId: string | null; name: string; sku: string; units: number; sellingPricePaise: number }[];
   address: {
     name: string;
     address: string;

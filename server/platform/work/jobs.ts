@@ -17,6 +17,14 @@ export interface JobScheduler {
   ): Promise<void>;
   /** Adds a job due now unless one with its kind and key is waiting already; run it soon with kick(). */
   add(job: { kind: string; key: string; payload: Record<string, unknown>; priority?: number }): Promise<void>;
+  /**
+   * Adds jobs due now, each unless one with its kind and key is waiting, with one statement in `db`: pass a
+   * transaction to add them with a change (a batch of webhooks stored together, decision 0078).
+   */
+  addAll(
+    jobs: ReadonlyArray<{ kind: string; key: string; payload: Record<string, unknown>; priority?: number }>,
+    db: Db,
+  ): Promise<void>;
   /** Runs the due jobs now, in the background, instead of at the next poll. */
   kick(): void;
   /** How many jobs failed their last allowed run and wait for someone to look. */
