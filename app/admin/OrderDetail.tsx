@@ -220,12 +220,12 @@ function AuditEntries({ audit }: { audit: AdminOrderDetail['audit'] }) {
 }
 
 /** The forms for what may happen next, if anything may (a new status starts them afresh). */
-function Actions({ order }: { order: AdminOrder }) {
+function Actions({ order, throughShiprocket }: { order: AdminOrder; throughShiprocket: boolean }) {
   const next = nextAdminStatus(order.status);
   if (!next && !canBeCancelled(order.status) && !refundFailed(order)) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      {canCreateShipment(order.status) && (
+      {throughShiprocket && canCreateShipment(order.status) && (
         <Card>
           <ShipmentForm key={order.status} />
         </Card>
@@ -250,7 +250,14 @@ function Actions({ order }: { order: AdminOrder }) {
 }
 
 /** /admin/orders/:orderId: one order in full, with the forms that move it along or cancel it. */
-export function OrderDetail({ detail: { order, payments, audit } }: { detail: AdminOrderDetail }) {
+export function OrderDetail({
+  detail: { order, payments, audit },
+  throughShiprocket,
+}: {
+  detail: AdminOrderDetail;
+  /** Shiprocket is set up: the order may be shipped through it (else only by hand). */
+  throughShiprocket: boolean;
+}) {
   useChangeToasts({ inline: [ORDER_INTENTS.shipment] });
   return (
     <>
@@ -281,7 +288,7 @@ export function OrderDetail({ detail: { order, payments, audit } }: { detail: Ad
           </p>
         </Card>
         {/* A change posts to the page's action; its loader then reads the order again, timeline and audit too. */}
-        <Actions order={order} />
+        <Actions order={order} throughShiprocket={throughShiprocket} />
         <Items order={order} />
         <Delivery order={order} />
         <Timeline order={order} />

@@ -34,7 +34,8 @@ function OrderCard({
   onSelect,
 }: {
   order: AdminOrderRow;
-  selected: boolean;
+  /** Null when the shop ships by hand: no checkbox. */
+  selected: boolean | null;
   onSelect: (selected: boolean) => void;
 }) {
   return (
@@ -42,16 +43,18 @@ function OrderCard({
       <article className="space-y-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="flex items-center gap-2 font-semibold">
-            <input
-              type="checkbox"
-              name="orderIds"
-              value={order.orderId}
-              form={SHIP_ORDERS_FORM}
-              checked={selected}
-              onChange={(event) => onSelect(event.target.checked)}
-              aria-label={`Select order ${shortOrderId(order.orderId)} for shipping`}
-              className="size-4"
-            />
+            {selected !== null && (
+              <input
+                type="checkbox"
+                name="orderIds"
+                value={order.orderId}
+                form={SHIP_ORDERS_FORM}
+                checked={selected}
+                onChange={(event) => onSelect(event.target.checked)}
+                aria-label={`Select order ${shortOrderId(order.orderId)} for shipping`}
+                className="size-4"
+              />
+            )}
             <Link to={`/admin/orders/${order.orderId}`} className={adminLinkClass}>
               Order {shortOrderId(order.orderId)}
             </Link>
@@ -120,7 +123,14 @@ function ShipSelected({ count, onDone }: { count: number; onDone: () => void }) 
 }
 
 /** /admin/orders: every order, newest first, by status, payment, dates, region or a search; and as a CSV file. */
-export function Orders({ list: { orders, total, limit, offset } }: { list: AdminOrderList }) {
+export function Orders({
+  list: { orders, total, limit, offset },
+  throughShiprocket,
+}: {
+  list: AdminOrderList;
+  /** Shiprocket is set up: rows can be ticked and shipped together. */
+  throughShiprocket: boolean;
+}) {
   const [search] = useSearchParams();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useChangeToasts();
@@ -138,7 +148,7 @@ export function Orders({ list: { orders, total, limit, offset } }: { list: Admin
           Download CSV
         </a>
       </PageHeading>
-      <ShipSelected count={selected.size} onDone={() => setSelected(new Set())} />
+      {throughShiprocket && <ShipSelected count={selected.size} onDone={() => setSelected(new Set())} />}
       <FilterBar label="Find orders">
         <FilterField label="Order id, e-mail or phone" name="q" type="search" />
         <FilterField label="Status" name="status" options={[ANY, ...ORDER_STATUSES]} />
@@ -163,7 +173,7 @@ export function Orders({ list: { orders, total, limit, offset } }: { list: Admin
             <li key={order.orderId}>
               <OrderCard
                 order={order}
-                selected={selected.has(order.orderId)}
+                selected={throughShiprocket ? selected.has(order.orderId) : null}
                 onSelect={(on) => select(order.orderId, on)}
               />
             </li>

@@ -101,5 +101,12 @@ export const adminManifestEndpoint = endpoint({
   responses: { 200: pdf, ...adminErrors, 404: messageSchema },
 });
 
+/** Whether orders ship through Shiprocket (or its local simulator), or by hand: what the back office offers. */
+export const adminShippingSetupEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/admin/shipping',
+  responses: { 200: z.object({ courier: z.enum(['shiprocket', 'manual']) }), ...adminErrors },
+});
+
 export type ShipmentParcel = z.infer<typeof shipmentParcelSchema>;
 export type BulkShipmentAnswer = z.infer<typeof bulkShipmentAnswerSchema>;

@@ -4,6 +4,7 @@ import {
   adminCreateShipmentEndpoint,
   adminManifestEndpoint,
   adminShipmentLabelEndpoint,
+  adminShippingSetupEndpoint,
 } from '../../core/contracts/admin-shipping.ts';
 import { actorOf } from '../platform/audit/actor.ts';
 import { route } from '../platform/http/endpoint-route.ts';
@@ -28,6 +29,14 @@ export const adminShipOrdersRoutes: FastifyPluginAsyncZod<{ shipOrders: ShipOrde
     handler: async (request) => ({
       order: await shipOrders.ship(request.params.orderId, actorOf(request), request.body ?? {}),
     }),
+  });
+
+  route(app, adminShippingSetupEndpoint, {
+    schema: { tags, summary: 'Whether orders ship through Shiprocket, or by hand (Shiprocket not set up)' },
+    handler: async (request) => {
+      actorOf(request);
+      return { courier: shipOrders.courier };
+    },
   });
 
   route(app, adminShipmentLabelEndpoint, {

@@ -299,6 +299,17 @@ describe("the back office's shipping forms", () => {
     expect(shipped.data.message).toBe(`Shipped with ${shipment!.courier}, AWB ${shipment!.trackingNumber}`);
   });
 
+  it('offer shipping through Shiprocket when it is set up', async () => {
+    const setup = await shop().app.inject({ url: '/api/admin/shipping', headers: owner.headers });
+    expect(setup.json()).toEqual({ courier: 'shiprocket' });
+    const list = await ordersPage.loader({
+      request: new Request('http://localhost/admin/orders', { headers: { cookie: owner.headers.cookie } }),
+      context,
+      params: {},
+    } as Parameters<typeof ordersPage.loader>[0]);
+    expect(list.throughShiprocket).toBe(true);
+  });
+
   it('ship the checked orders from the list, then name the manifest in the address', async () => {
     const confirmed = await order();
     const placed = await order('placed');

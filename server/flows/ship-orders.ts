@@ -137,6 +137,11 @@ export class ShipOrders {
     }
   }
 
+  /** Whether the back office ships through Shiprocket. */
+  get courier(): 'shiprocket' | 'manual' {
+    return this.options.desk.throughCourier ? 'shiprocket' : 'manual';
+  }
+
   /** The label of a shipped order's shipment, asked of the courier anew. */
   async label(orderId: string): Promise<Uint8Array> {
     const order = await this.options.orders.adminOrder(orderId);

@@ -40,6 +40,10 @@ export class CourierDesk implements ShipmentDesk {
     },
   ) {}
 
+  get throughCourier(): boolean {
+    return !this.options.manual;
+  }
+
   ensureCourier(): void {
     if (this.options.manual) throw new HttpError(409, SHIPROCKET_NOT_SET_UP);
   }

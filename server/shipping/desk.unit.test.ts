@@ -15,6 +15,7 @@ describe('the desk when the shop ships by hand', () => {
   });
 
   it('answers 409 explaining that Shiprocket is not set up', async () => {
+    expect(desk.throughCourier).toBe(false);
     expect(() => desk.ensureCourier()).toThrow(new HttpError(409, SHIPROCKET_NOT_SET_UP));
     await expect(desk.manifest(['x'])).rejects.toMatchObject({ statusCode: 409, message: SHIPROCKET_NOT_SET_UP });
   });

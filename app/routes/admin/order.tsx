@@ -10,7 +10,11 @@ import {
   adminStatusChangeSchema,
   type AdminStatusChange,
 } from '../../../core/contracts/admin-orders';
-import { adminCreateShipmentEndpoint, shipmentParcelSchema } from '../../../core/contracts/admin-shipping';
+import {
+  adminCreateShipmentEndpoint,
+  adminShippingSetupEndpoint,
+  shipmentParcelSchema,
+} from '../../../core/contracts/admin-shipping';
 import { shortOrderId } from '../../../core/order';
 import { bodyOf, change, pageParam, read, unknownForm } from '../../admin/api.server';
 import { INTENT } from '../../admin/change-form';
@@ -22,8 +26,14 @@ import { adminMeta } from '../../admin/viewer';
 const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
 
 /** /admin/orders/:orderId: one order in full (an id of another shape is no page). */
-export const loader = async (args: Route.LoaderArgs) =>
-  read(args, adminOrderEndpoint, { params: { orderId: pageParam(args.params.orderId, ORDER_ID) } });
+export async function loader(args: Route.LoaderArgs) {
+  const params = { orderId: pageParam(args.params.orderId, ORDER_ID) };
+  const [detail, shipping] = await Promise.all([
+    read(args, adminOrderEndpoint, { params }),
+    read(args, adminShippingSetupEndpoint),
+  ]);
+  return { ...detail, throughShiprocket: shipping.courier === 'shiprocket' };
+}
 
 /** The order's forms: its next status, shipping it through Shiprocket, cancelling it, retrying its refund. */
 export async function action(args: Route.ActionArgs) {
@@ -62,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ params }) => adminMeta(`Order ${params.orderId}`);
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  return <OrderDetail detail={loaderData} />;
+  return <OrderDetail detail={loaderData} throughShiprocket={loaderData.throughShiprocket} />;
 }
 
 export function ErrorBoundary() {

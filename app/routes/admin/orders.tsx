@@ -1,6 +1,6 @@
 import type { Route } from './+types/orders';
 import { adminOrdersEndpoint } from '../../../core/contracts/admin-orders';
-import { adminBulkShipmentEndpoint } from '../../../core/contracts/admin-shipping';
+import { adminBulkShipmentEndpoint, adminShippingSetupEndpoint } from '../../../core/contracts/admin-shipping';
 import { change, read, searchInput, unknownForm } from '../../admin/api.server';
 import { FORM_FIELD } from '../../admin/change-form';
 import { ORDER_FILTERS } from '../../admin/order-list';
@@ -9,8 +9,13 @@ import { AdminPageError } from '../../admin/ui';
 import { adminMeta } from '../../admin/viewer';
 
 /** /admin/orders: a page of orders by the address's filters (the server checks them). */
-export const loader = (args: Route.LoaderArgs) =>
-  read(args, adminOrdersEndpoint, { query: searchInput(args.request, [...ORDER_FILTERS, 'offset']) });
+export async function loader(args: Route.LoaderArgs) {
+  const [list, shipping] = await Promise.all([
+    read(args, adminOrdersEndpoint, { query: searchInput(args.request, [...ORDER_FILTERS, 'offset']) }),
+    read(args, adminShippingSetupEndpoint),
+  ]);
+  return { list, throughShiprocket: shipping.courier === 'shiprocket' };
+}
 
 /** The checked orders shipped through Shiprocket; the page comes back naming the manifest of those shipped. */
 export async function action(args: Route.ActionArgs) {
@@ -32,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta('Orders');
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  return <Orders list={loaderData} />;
+  return <Orders list={loaderData.list} throughShiprocket={loaderData.throughShiprocket} />;
 }
 
 export const ErrorBoundary = () => <AdminPageError title="Orders" />;

@@ -121,6 +121,8 @@ export interface BookedShipment {
  * and outages are HttpErrors (502 with the courier's message; 409 when the shop ships by hand).
  */
 export interface ShipmentDesk {
+  /** False when the shop ships by hand (Shiprocket is not set up). */
+  readonly throughCourier: boolean;
   /** Throws the 409 of manual shipping when Shiprocket is not set up. */
   ensureCourier(): void;
   /** Creates the courier's order, assigns its AWB and schedules its pickup, skipping what an earlier try did. */
