@@ -2,7 +2,8 @@
 // for the gateway). The owner was made with `npm run admin:create` before the shop started (playwright.config.ts).
 // They sign in with TOTP and a recovery code works once; they list a product with two images and its listing facts,
 // hide and show it; a shopper buys it cash on delivery and the owner ships it, which the shopper's tracking and mail
-// show; a paid prepaid order cancelled here is refunded through the simulator; the owner hides the shopper's review
+// show; another is shipped through the shop's Shiprocket simulator, its label downloaded and its scans followed to
+// delivered; a paid prepaid order cancelled here is refunded through the simulator; the owner hides the shopper's review
 // and answers a contact message; the audit log holds each action with its values before and after.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
@@ -17,6 +18,7 @@ import {
   waitForMail,
 } from './helpers';
 import { JOURNEY_OWNER, JOURNEY_OWNER_OUTPUT } from './owner';
+import { shortOrderId } from '../../core/order.ts';
 
 /** What `npm run admin:create` printed: the authenticator's secret and the ten recovery codes. */
 async function commandLineOwner() {
@@ -174,6 +176,62 @@ test('the owner runs the shop from the back office, and every action is audited'
     expect(mail.text).toContain(trackingUrl);
 
     await page.getByRole('button', { name: 'Mark delivered' }).click();
+    await expect(status).toHaveText('Delivered');
+  });
+
+  await test.step('the owner ships an order through Shiprocket and downloads its label; scans reach delivered', async () => {
+    const orderId = await buy(shopperPage, shopper.email, productPath, 'cod');
+    await open(page, `/admin/orders/${orderId}`);
+    const status = page.getByTestId('admin-order-status');
+    await page.getByRole('button', { name: 'Mark confirmed' }).click();
+    await expect(status).toHaveText('Confirmed');
+    // The payments shop is a local one: the shop's own Shiprocket simulator stands in for Shiprocket.
+    await page.getByLabel('Weight (kg)').fill('0.8');
+    await page.getByRole('button', { name: 'Create shipment' }).click();
+    await expect(toast(page, /^Shipped with .+, AWB \w+$/)).toBeVisible();
+    await expect(status).toHaveText('Shipped');
+    const shipment = page.getByTestId('admin-shipment');
+    const awb = /tracking number (\w+)/.exec((await shipment.textContent()) ?? '')?.[1];
+    expect(awb).toBeDefined();
+    await expect(shipment.getByRole('link', { name: awb! })).toHaveAttribute(
+      'href',
+      `https://shiprocket.co/tracking/${awb}`,
+    );
+    const [label] = await Promise.all([
+      page.waitForEvent('download'),
+      shipment.getByRole('link', { name: 'Download label' }).click(),
+    ]);
+    expect((await readFile(await label.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Courier scans, as Shiprocket's webhooks bring them to the shop (the simulator's control API makes them).
+    const scans = [
+      { statusId: 42, location: 'Bengaluru_Hub (Karnataka)' },
+      { statusId: 18, location: 'Hyderabad_Hub (Telangana)' },
+      { statusId: 17, location: 'Hyderabad_DC (Telangana)' },
+      { statusId: 7, location: 'Hyderabad_DC (Telangana)' },
+    ];
+    for (const [index, scan] of scans.entries()) {
+      const at = new Date(Date.now() - (scans.length - index) * 60_000).toISOString();
+      const sent = await request.post('/__shiprocket/control/scans', { data: { awb, ...scan, at } });
+      expect(sent.status(), await sent.text()).toBe(200);
+    }
+    await open(shopperPage, '/track-your-order');
+    await shopperPage.getByLabel('Order Id').fill(orderId);
+    await shopperPage.getByLabel('Email Address').fill(shopper.email);
+    await shopperPage.getByRole('button', { name: 'Track Order' }).click();
+    const tracking = shopperPage.getByTestId('courier-tracking');
+    await expect(async () => {
+      await shopperPage.getByRole('button', { name: 'Track Order' }).click();
+      await expect(tracking.getByRole('listitem')).toHaveCount(4, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(tracking.getByRole('listitem').first()).toContainText('Delivered');
+    await expect(tracking.getByRole('listitem').first()).toContainText('Hyderabad_DC (Telangana)');
+    await expect(tracking.getByRole('listitem').last()).toContainText('Picked up');
+    await expect(shopperPage.getByText('Delivered', { exact: true }).first()).toBeVisible();
+    const shortId = shortOrderId(orderId);
+    await waitForMail(shopper.email, new RegExp(`^Your order ${shortId} is out for delivery$`));
+    await waitForMail(shopper.email, new RegExp(`^Your order ${shortId} has been delivered$`));
+    await page.reload();
     await expect(status).toHaveText('Delivered');
   });
 
