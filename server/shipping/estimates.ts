@@ -41,6 +41,9 @@ interface CacheKey {
   weightGrams: number;
 }
 
+/** Answers a process keeps in memory at most: far more PINs than a shop's buyers use in a day. */
+const REMEMBERED_AT_MOST = 20_000;
+
 /**
  * Whether a PIN is served, takes cash on delivery, and the earliest date, from the courier's serviceability: asked
  * with `cod=1`, and again with `cod=0` only when no courier listed takes cash. Each answer is kept 24 h per (pickup
@@ -51,6 +54,11 @@ export class DeliveryEstimates implements DeliveryEstimatesFace {
   private readonly asking = new Map<string, Promise<CourierOption[]>>();
   /** Until when the courier is not asked, after it could not be reached. */
   private restingUntil = 0;
+  /**
+   * Answers this process read or got, until they turn a day old: an order placed asks no database for a PIN
+   * asked before (decision 0075). Derived from the shared table, so another process's answer is as good.
+   */
+  private readonly remembered = new Map<string, { options: CourierOption[]; until: number }>();
 
   constructor(private readonly options: DeliveryEstimatesOptions) {}
 
@@ -86,10 +94,13 @@ export class DeliveryEstimates implements DeliveryEstimatesFace {
 
   /** The courier's answer to one question, from the cache while it is under a day old. */
   private async serviceability(key: CacheKey): Promise<CourierOption[]> {
+    const id = `${key.pickupPin}:${key.deliveryPin}:${key.cod}:${key.weightGrams}`;
+    const known = this.remembered.get(id);
+    if (known && known.until > Date.now()) return known.options;
     const { db } = this.options.database;
     const fresh = new Date(Date.now() - SERVICEABILITY_TTL_MS);
     const [cached] = await db
-      .select({ options: serviceabilityCache.options })
+      .select({ options: serviceabilityCache.options, askedAt: serviceabilityCache.askedAt })
       .from(serviceabilityCache)
       .where(
         and(
@@ -100,15 +111,22 @@ export class DeliveryEstimates implements DeliveryEstimatesFace {
           gt(serviceabilityCache.askedAt, fresh),
         ),
       );
-    if (cached) return cached.options;
+    if (cached) return this.remember(id, cached.options, cached.askedAt.getTime());
     if (Date.now() < this.restingUntil) throw new CourierError('unavailable', 'The courier was unreachable just now');
-    const id = `${key.pickupPin}:${key.deliveryPin}:${key.cod}:${key.weightGrams}`;
     let asking = this.asking.get(id);
     if (!asking) {
-      asking = this.askCourier(key).finally(() => this.asking.delete(id));
+      asking = this.askCourier(key)
+        .then((options) => this.remember(id, options, Date.now()))
+        .finally(() => this.asking.delete(id));
       this.asking.set(id, asking);
     }
     return asking;
+  }
+
+  private remember(id: string, options: CourierOption[], askedAt: number): CourierOption[] {
+    if (this.remembered.size >= REMEMBERED_AT_MOST) this.remembered.clear();
+    this.remembered.set(id, { options, until: askedAt + SERVICEABILITY_TTL_MS });
+    return options;
   }
 
   private async askCourier(key: CacheKey): Promise<CourierOption[]> {
